@@ -1,11 +1,11 @@
 """The library's exceptions: one tree, rooted at RobotsError (DECISIONS D17).
 
     RobotsError
-    ├── InvalidArgument (also ValueError)      bad caller input
-    │   ├── InvalidURL                         not http(s), relative where an absolute URL is needed, no host
-    │   └── InvalidUserAgent                   not a string, or no product token in it
-    ├── Disallowed                             raised by integrations for a refused request; carries .decision
-    └── StorageError                           a cache backend failed in a way the caller must hear of
+    ├── InvalidArgument (also ValueError)   bad caller input
+    │   ├── InvalidURL                      not http(s), relative where absolute is needed, no host
+    │   └── InvalidUserAgent                not a string, or no product token in it
+    ├── Disallowed                          an integration refused a request; carries .decision
+    └── StorageError                        a cache backend failed in a way the caller must hear of
 
 Bad robots.txt *content* never raises: it gets an outcome and lint findings.
 """

@@ -1,0 +1,199 @@
+"""Line scanner: robots.txt bytes in, one handler call per meaningful line out (no I/O).
+
+Rules of this module (DECISIONS D1, D2):
+- UTF-8, a leading BOM ignored, lines end at CR, LF or CRLF; invalid bytes are kept as
+  surrogate escapes so a line keeps what it can.
+- Only the first 512,000 bytes are read; a line cut by that limit is dropped.
+- `#` starts a comment anywhere; keys are case-insensitive; surrounding spaces and tabs ignored.
+- Known misspellings and a missing colon are accepted unless `strict` (RFC 9309 keys only).
+- Lines that are not `key: value` are skipped and reported, never an error.
+Consumers (the rules builder, the linter) implement ParseHandler; every call carries the line.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+from ._lint import Finding, Problem
+
+__all__ = ["MAX_BODY_BYTES", "MAX_LINE_BYTES", "Key", "ParseHandler", "ScanInfo", "scan"]
+
+MAX_BODY_BYTES = 512_000  # Google parses the first 500 KiB only (spec "File format", D1)
+MAX_LINE_BYTES = 2083 * 8 - 1  # Google's parser keeps this much of one line (robots.cc kMaxLineLen)
+_BOM = b"\xef\xbb\xbf"
+_LINE_CHECK_CHARS = MAX_LINE_BYTES // 4  # below this many characters a line cannot be too long
+_WHITESPACE = " \t\v\f"
+_SPLIT_WS = re.compile(r"[ \t]+")
+
+
+class Key(enum.Enum):
+    """The keys robots.txt lines are sorted into."""
+
+    USER_AGENT = "user-agent"
+    ALLOW = "allow"
+    DISALLOW = "disallow"
+    SITEMAP = "sitemap"
+    CRAWL_DELAY = "crawl-delay"
+    REQUEST_RATE = "request-rate"
+
+
+_KEYS: dict[str, Key] = {key.value: key for key in Key}
+
+# Misspellings Google's parser and crawler accept (D2); refused with strict=True.
+_TYPOS: dict[str, Key] = {
+    "useragent": Key.USER_AGENT,
+    "user agent": Key.USER_AGENT,
+    "dissallow": Key.DISALLOW,
+    "disalow": Key.DISALLOW,
+    "diasllow": Key.DISALLOW,
+    "disallaw": Key.DISALLOW,
+    "dissalow": Key.DISALLOW,
+    "site-map": Key.SITEMAP,
+    "crawldelay": Key.CRAWL_DELAY,
+    "crawl delay": Key.CRAWL_DELAY,
+    "requestrate": Key.REQUEST_RATE,
+    "request rate": Key.REQUEST_RATE,
+}
+
+
+class ParseHandler(Protocol):
+    """Receives one call per meaningful line; `line` is 1-based."""
+
+    def user_agent(self, line: int, value: str) -> None: ...
+
+    def rule(self, line: int, allow: bool, value: str) -> None: ...
+
+    def sitemap(self, line: int, value: str) -> None: ...
+
+    def extension(self, line: int, key: Key, value: str) -> None: ...
+
+    def unknown(self, line: int, key: str, value: str) -> None: ...
+
+    def finding(self, finding: Finding) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ScanInfo:
+    """What the scan saw of the file as a whole."""
+
+    size: int  # bytes read (at most MAX_BODY_BYTES)
+    truncated: bool  # the 512,000-byte cut applied
+    lines: int
+
+
+def _cut(data: bytes) -> tuple[bytes, bool]:
+    """Keep the first MAX_BODY_BYTES bytes, dropping a line the limit cuts in two (D1)."""
+    if len(data) <= MAX_BODY_BYTES:
+        return data, False
+    head = data[:MAX_BODY_BYTES]
+    if data[MAX_BODY_BYTES] in b"\r\n":
+        return head, True
+    end = max(head.rfind(b"\n"), head.rfind(b"\r"))
+    return head[: end + 1], True
+
+
+def _to_bytes(body: bytes | bytearray | memoryview | str) -> bytes:
+    if isinstance(body, str):
+        return body.encode("utf-8", "surrogateescape")
+    return bytes(body)
+
+
+def scan(
+    body: bytes | bytearray | memoryview | str, handler: ParseHandler, *, strict: bool = False
+) -> ScanInfo:
+    """Split `body` into lines and call `handler` for each (D1, D2); never raises on content."""
+    data, truncated = _cut(_to_bytes(body))
+    size = len(data)
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "surrogateescape")
+        _report_invalid_utf8(text, handler)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if truncated:
+        handler.finding(Finding.of(Problem.SIZE_CUT, len(lines)))
+
+    keys = _KEYS
+    typos = _TYPOS
+    ua_key, allow_key, disallow_key, sitemap_key = (
+        Key.USER_AGENT,
+        Key.ALLOW,
+        Key.DISALLOW,
+        Key.SITEMAP,
+    )
+    number = 0
+    for raw in lines:
+        number += 1
+        if not raw:
+            continue
+        line = raw
+        if len(line) > _LINE_CHECK_CHARS:
+            line = _clip_long_line(line, number, handler)
+        hash_at = line.find("#")
+        if hash_at >= 0:
+            line = line[:hash_at]
+        line = line.strip(_WHITESPACE)
+        if not line:
+            continue
+        colon = line.find(":")
+        if colon > 0:
+            name = line[:colon].strip(_WHITESPACE).lower()
+            value = line[colon + 1 :].strip(_WHITESPACE)
+        else:
+            parts = _SPLIT_WS.split(line) if colon < 0 else ()
+            if len(parts) != 2:
+                handler.finding(Finding.of(Problem.JUNK_LINE, number))
+                continue
+            if strict:
+                handler.finding(Finding.of(Problem.MISSING_COLON_REJECTED, number))
+                continue
+            handler.finding(Finding.of(Problem.MISSING_COLON, number))
+            name, value = parts[0].lower(), parts[1]
+        key = keys.get(name)
+        if key is None:
+            key = typos.get(name)
+            if key is None:
+                if not name or _SPLIT_WS.search(name):
+                    handler.finding(Finding.of(Problem.JUNK_LINE, number))
+                else:
+                    handler.unknown(number, name, value)
+                continue
+            if strict:
+                handler.finding(Finding.of(Problem.TYPO_REJECTED, number))
+                continue
+            handler.finding(Finding.of(Problem.TYPO_KEY, number, key.value))
+        if key is disallow_key:
+            handler.rule(number, False, value)
+        elif key is allow_key:
+            handler.rule(number, True, value)
+        elif key is ua_key:
+            handler.user_agent(number, value)
+        elif key is sitemap_key:
+            handler.sitemap(number, value)
+        else:
+            handler.extension(number, key, value)
+    return ScanInfo(size=size, truncated=truncated, lines=number)
+
+
+def _clip_long_line(line: str, number: int, handler: ParseHandler) -> str:
+    """Cut a line to MAX_LINE_BYTES bytes, as Google's parser does."""
+    encoded = line.encode("utf-8", "surrogateescape")
+    if len(encoded) <= MAX_LINE_BYTES:
+        return line
+    handler.finding(Finding.of(Problem.LINE_TOO_LONG, number, MAX_LINE_BYTES))
+    return encoded[:MAX_LINE_BYTES].decode("utf-8", "surrogateescape")
+
+
+def _report_invalid_utf8(text: str, handler: ParseHandler) -> None:
+    """Report each line holding bytes that are not UTF-8 (they were kept as escapes)."""
+    normalised = text.replace("\r\n", "\n").replace("\r", "\n")
+    for number, line in enumerate(normalised.split("\n"), 1):
+        if any("\udc80" <= ch <= "\udcff" for ch in line):
+            handler.finding(Finding.of(Problem.INVALID_UTF8, number))
