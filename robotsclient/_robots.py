@@ -198,7 +198,7 @@ class RobotsTxt:
         return Verdict(found.allow, selection.agent, agents, lines, found.rule, reason)
 
     def crawl_delay(self, user_agent: str) -> float | None:
-        """Return the crawl-delay in seconds for `user_agent`, or None (D9: the merged group's first)."""
+        """Return `user_agent`'s crawl-delay in seconds, or None (D9: the merged group's first)."""
         for group in self._select(product_token(user_agent)).groups:
             if group.crawl_delay is not None:
                 return group.crawl_delay
