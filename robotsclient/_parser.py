@@ -41,6 +41,12 @@ class Key(enum.Enum):
 
 
 _KEYS: dict[str, Key] = {key.value: key for key in Key}
+# The spellings most files use, found without stripping or lower-casing (a parse-speed shortcut).
+_EXACT_KEYS: dict[str, Key] = {
+    spelling: key
+    for key in (Key.USER_AGENT, Key.ALLOW, Key.DISALLOW, Key.SITEMAP)
+    for spelling in {key.value, key.value.capitalize(), key.value.title(), key.value.upper()}
+}
 
 # Misspellings Google's parser and crawler accept (D2); refused with strict=True.
 _TYPOS: dict[str, Key] = {
@@ -116,70 +122,101 @@ def scan(
         _report_invalid_utf8(text, handler)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    count = text.count("\n") + 1
     if truncated:
-        handler.finding(Finding.of(Problem.SIZE_CUT, len(lines)))
-
+        handler.finding(Finding.of(Problem.SIZE_CUT, count))
     keys = _KEYS
-    typos = _TYPOS
-    ua_key, allow_key, disallow_key, sitemap_key = (
-        Key.USER_AGENT,
-        Key.ALLOW,
-        Key.DISALLOW,
-        Key.SITEMAP,
-    )
+    fast_keys = _EXACT_KEYS
+    ua_key, allow_key, disallow_key = Key.USER_AGENT, Key.ALLOW, Key.DISALLOW
+    rule = handler.rule
+    space = _WHITESPACE
     number = 0
-    for raw in lines:
+    for line in text.split("\n"):
         number += 1
-        if not raw:
+        if not line:
             continue
-        line = raw
         if len(line) > _LINE_CHECK_CHARS:
             line = _clip_long_line(line, number, handler)
         hash_at = line.find("#")
         if hash_at >= 0:
             line = line[:hash_at]
-        line = line.strip(_WHITESPACE)
-        if not line:
+        name, colon, value = line.partition(":")
+        if not colon:
+            if line.strip(space):
+                _scan_line(line, number, handler, strict)  # no colon: typo or junk
             continue
-        colon = line.find(":")
-        if colon > 0:
-            name = line[:colon].strip(_WHITESPACE).lower()
-            value = line[colon + 1 :].strip(_WHITESPACE)
-        else:
-            parts = _SPLIT_WS.split(line) if colon < 0 else ()
-            if len(parts) != 2:
-                handler.finding(Finding.of(Problem.JUNK_LINE, number))
-                continue
-            if strict:
-                handler.finding(Finding.of(Problem.MISSING_COLON_REJECTED, number))
-                continue
-            handler.finding(Finding.of(Problem.MISSING_COLON, number))
-            name, value = parts[0].lower(), parts[1]
-        key = keys.get(name)
+        value = value.strip(space)
+        key = fast_keys.get(name)
         if key is None:
-            key = typos.get(name)
-            if key is None:
-                if not name or _SPLIT_WS.search(name):
-                    handler.finding(Finding.of(Problem.JUNK_LINE, number))
-                else:
-                    handler.unknown(number, name, value)
-                continue
-            if strict:
-                handler.finding(Finding.of(Problem.TYPO_REJECTED, number))
-                continue
-            handler.finding(Finding.of(Problem.TYPO_KEY, number, key.value))
+            name = name.strip(space).lower()
+            key = keys.get(name)
         if key is disallow_key:
-            handler.rule(number, False, value)
+            rule(number, False, value)
         elif key is allow_key:
-            handler.rule(number, True, value)
+            rule(number, True, value)
         elif key is ua_key:
             handler.user_agent(number, value)
-        elif key is sitemap_key:
-            handler.sitemap(number, value)
+        elif key is not None:
+            _emit(handler, number, key, value)
+        elif not name or " " in name or "\t" in name:
+            _scan_line(line, number, handler, strict)  # "user agent: x", or junk
         else:
-            handler.extension(number, key, value)
-    return ScanInfo(size=size, truncated=truncated, lines=number)
+            _dispatch(handler, number, name, value, strict)
+    return ScanInfo(size=size, truncated=truncated, lines=count)
+
+
+def _scan_line(line: str, number: int, handler: ParseHandler, strict: bool) -> None:
+    """Handle a comment-free line the fast loop did not take: odd keys, missing colon, junk."""
+    line = line.strip(_WHITESPACE)
+    if not line:
+        return
+    colon = line.find(":")
+    if colon > 0:
+        name = line[:colon].strip(_WHITESPACE).lower()
+        value = line[colon + 1 :].strip(_WHITESPACE)
+    else:
+        parts = _SPLIT_WS.split(line) if colon < 0 else ()
+        if len(parts) != 2:
+            handler.finding(Finding.of(Problem.JUNK_LINE, number))
+            return
+        if strict:
+            handler.finding(Finding.of(Problem.MISSING_COLON_REJECTED, number))
+            return
+        handler.finding(Finding.of(Problem.MISSING_COLON, number))
+        name, value = parts[0].lower(), parts[1]
+    if not name or (_SPLIT_WS.search(name) and name not in _TYPOS):
+        handler.finding(Finding.of(Problem.JUNK_LINE, number))
+        return
+    _dispatch(handler, number, name, value, strict)
+
+
+def _dispatch(handler: ParseHandler, number: int, name: str, value: str, strict: bool) -> None:
+    """Send a `name: value` line (name lower-cased) to the handler, resolving misspellings (D2)."""
+    key = _KEYS.get(name)
+    if key is None:
+        key = _TYPOS.get(name)
+        if key is None:
+            handler.unknown(number, name, value)
+            return
+        if strict:
+            handler.finding(Finding.of(Problem.TYPO_REJECTED, number))
+            return
+        handler.finding(Finding.of(Problem.TYPO_KEY, number, key.value))
+    _emit(handler, number, key, value)
+
+
+def _emit(handler: ParseHandler, number: int, key: Key, value: str) -> None:
+    """Call the handler method for `key`."""
+    if key is Key.DISALLOW:
+        handler.rule(number, False, value)
+    elif key is Key.ALLOW:
+        handler.rule(number, True, value)
+    elif key is Key.USER_AGENT:
+        handler.user_agent(number, value)
+    elif key is Key.SITEMAP:
+        handler.sitemap(number, value)
+    else:
+        handler.extension(number, key, value)
 
 
 def _clip_long_line(line: str, number: int, handler: ParseHandler) -> str:

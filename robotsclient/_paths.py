@@ -12,58 +12,68 @@ The normal form (RFC 9309 sections 2.2.2 and 2.2.3):
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ._exceptions import InvalidURL
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 __all__ = ["normalize_path", "normalize_pattern", "path_of"]
 
-_HEX = frozenset(b"0123456789abcdefABCDEF")
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 # Kept literally on both sides: unreserved, sub-delims but * and $, and the gen-delims a path
 # or query may hold. Everything else ASCII is escaped.
 _LITERAL = _UNRESERVED | frozenset(b"!&'()+,;=:@/?[]")
 _QUERY_DECODED = frozenset(b":/?@")  # equal to their escapes in the query (figure 4)
-_PLAIN_URL = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]]*\Z")
-_AUTHORITY_END = re.compile(r"[/?#]")
+PLAIN_PATH = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]]*\Z")
+_ABSOLUTE = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*:)?//[^/?#]*([^#]*)")
+_SCHEMES = frozenset({"http:", "https:", "HTTP:", "HTTPS:", None})  # None: "//host/path"
 _PLAIN_PATTERN = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]*]*\$?\Z")
 
 
+_SPECIAL = re.compile(rb"%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~!&'()+,;=:@/?\[\]]+")
+_ESCAPE = [f"%{octet:02X}" for octet in range(256)]
+
+
 def _normalize(text: str, pattern: bool) -> str:
+    """Rewrite `text` in the normal form; only the octets that need it reach Python code."""
     data = text.encode("utf-8", "surrogateescape")
-    out: list[str] = []
-    append = out.append
-    in_query = False
-    i = 0
-    n = len(data)
-    while i < n:
-        c = data[i]
-        if c == 0x25:  # '%'
-            if i + 2 < n and data[i + 1] in _HEX and data[i + 2] in _HEX:
-                v = int(data[i + 1 : i + 3], 16)
-                if v in _UNRESERVED or (in_query and v in _QUERY_DECODED):
-                    append(chr(v))
-                else:
-                    append("%" + data[i + 1 : i + 3].decode("ascii").upper())
-                i += 3
-                continue
-            append("%25")  # a lone '%' is not an escape: encode it so both sides agree
-        elif c in _LITERAL:
-            if c == 0x3F:  # '?'
-                in_query = True
-            append(chr(c))
-        elif pattern and c == 0x2A:  # '*' is always a wildcard in a pattern
-            append("*")
-        elif pattern and c == 0x24 and i == n - 1:  # '$' anchors only at the very end (D6)
-            append("$")
-        else:
-            append(f"%{c:02X}")
-        i += 1
-    return "".join(out)
+    query_at = data.find(b"?")
+    if query_at < 0:
+        return _SPECIAL.sub(_replacer(False, pattern, len(data)), data).decode("ascii")
+    head = _SPECIAL.sub(_replacer(False, pattern, -1), data[:query_at])
+    tail = _SPECIAL.sub(_replacer(True, pattern, len(data) - query_at), data[query_at:])
+    return (head + tail).decode("ascii")
+
+
+def _replacer(in_query: bool, pattern: bool, end: int) -> Callable[[re.Match[bytes]], bytes]:
+    """Return the substitution for one run of special octets; `end` is where `$` may anchor."""
+
+    def replace(match: re.Match[bytes]) -> bytes:
+        run = match.group()
+        if run[0] == 0x25 and len(run) == 3:  # '%XX': decode unreserved, keep the rest uppercase
+            value = int(run[1:], 16)
+            if value in _UNRESERVED or (in_query and value in _QUERY_DECODED):
+                return bytes((value,))
+            return run.upper()
+        escaped = []
+        last = len(run) - 1
+        for index, octet in enumerate(run):
+            if pattern and (
+                octet == 0x2A or (octet == 0x24 and index == last and match.end() == end)
+            ):
+                escaped.append(chr(octet))  # `*` always, `$` at the very end: pattern syntax (D6)
+            else:
+                escaped.append(_ESCAPE[octet])
+        return "".join(escaped).encode("ascii")
+
+    return replace
 
 
 def normalize_path(path: str) -> str:
     """Return a URL's path+query in the normal form (D7); a fast no-op for plain ASCII."""
-    if _PLAIN_URL.match(path):
+    if PLAIN_PATH.match(path):
         return path
     return _normalize(path, False)
 
@@ -83,30 +93,14 @@ def path_of(url: str) -> str:
     if not isinstance(url, str):
         raise InvalidURL(f"URL must be a str, not {type(url).__name__}", url=url)
     if url[:1] == "/" and url[:2] != "//":
-        rest = url
-    elif not url:
+        hash_at = url.find("#")
+        return url if hash_at < 0 else url[:hash_at]
+    match = _ABSOLUTE.match(url)
+    if match is None or (match.group(1) not in _SCHEMES and match.group(1).lower() not in _SCHEMES):
+        raise InvalidURL(
+            f"expected an absolute http(s) URL or a path starting with '/', got {url!r}", url=url
+        )
+    rest = match.group(2)
+    if not rest:
         return "/"
-    else:
-        if url[:2] == "//":
-            after = 2
-        else:
-            sep = url.find("://")
-            scheme = url[:sep].lower() if sep > 0 else ""
-            if scheme not in ("http", "https"):
-                raise InvalidURL(
-                    f"expected an absolute http(s) URL or a path starting with '/', got {url!r}",
-                    url=url,
-                )
-            after = sep + 3
-        match = _AUTHORITY_END.search(url, after)
-        if match is None:
-            return "/"
-        rest = url[match.start() :]
-        if rest[0] != "/":
-            rest = "/" + rest
-    hash_at = rest.find("#")
-    if hash_at >= 0:
-        rest = rest[:hash_at]
-        if not rest or rest[0] != "/":
-            rest = "/" + rest
-    return rest
+    return rest if rest[0] == "/" else "/" + rest

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ._exceptions import InvalidUserAgent
 from ._matcher import Matcher
 from ._parser import scan
-from ._paths import normalize_path, path_of
+from ._paths import PLAIN_PATH, normalize_path, path_of
 from ._rules import STAR, Group, RequestRate, Rule, RulesBuilder, agent_token
 
 if TYPE_CHECKING:
@@ -22,17 +22,19 @@ if TYPE_CHECKING:
 
 __all__ = ["RobotsTxt", "Verdict", "parse", "product_token"]
 
-_TOKEN = re.compile(r"[A-Za-z_-]+")
+_TOKEN = re.compile(r"[A-Za-z_-]*")
 _TOKEN_CACHE: dict[str, str] = {}
 _TOKEN_CACHE_SIZE = 4096
 _MATCHER_CACHE_SIZE = 256  # distinct tokens remembered per file before the cache is reset
 _ROBOTS_TXT = "/robots.txt"  # always allowed (D5)
+_plain = PLAIN_PATH.match
 
 
 def product_token(user_agent: str) -> str:
     """Return the lower-cased product token of a user agent (D4): `ExampleBot/1.0` -> `examplebot`.
 
-    `*` names the global groups. Raises InvalidUserAgent for a non-string or a value with no token.
+    `*` names the global groups. An agent with no token (`008`) gets "", which no group names, so
+    the `*` groups apply to it. Raises InvalidUserAgent for a non-string or a blank string.
     """
     try:
         token = _TOKEN_CACHE.get(user_agent)
@@ -45,16 +47,13 @@ def product_token(user_agent: str) -> str:
             f"user agent must be a str, not {type(user_agent).__name__}", user_agent=user_agent
         )
     stripped = user_agent.strip()
+    if not stripped:
+        raise InvalidUserAgent("user agent must not be empty", user_agent=user_agent)
     if stripped == STAR:
         token = STAR
     else:
         match = _TOKEN.match(stripped)
-        if match is None:
-            raise InvalidUserAgent(
-                f"user agent {user_agent!r} has no product token (letters, '-' or '_' first)",
-                user_agent=user_agent,
-            )
-        token = match.group().lower()
+        token = match.group().lower() if match else ""
     if len(_TOKEN_CACHE) >= _TOKEN_CACHE_SIZE:
         _TOKEN_CACHE.clear()
     _TOKEN_CACHE[user_agent] = token
@@ -154,18 +153,20 @@ class RobotsTxt:
         return selection
 
     def _allowed_path(self, path: str, token: str) -> bool:
-        """Return the verdict for a raw path+query and a product token (the client's fast path)."""
+        """Return the verdict for a raw path+query and a product token (the hot path)."""
         if self._empty:
             return True
-        path = normalize_path(path)
-        if path == _ROBOTS_TXT or path.startswith("/robots.txt?"):
+        if not _plain(path):
+            path = normalize_path(path)
+        if path[:11] == _ROBOTS_TXT and (len(path) == 11 or path[11] == "?"):
             return True
-        return self._select(token).matcher.allowed(path)
+        selection = self._selections.get(token) or self._select(token)
+        found = selection.matcher.match(path)
+        return found is None or found.allow
 
     def can_fetch(self, url: str, user_agent: str) -> bool:
         """Return True if `user_agent` may fetch `url` (an http(s) URL or a path like `/a?b=1`)."""
-        token = product_token(user_agent)
-        return self._allowed_path(path_of(url), token)
+        return self._allowed_path(path_of(url), product_token(user_agent))
 
     def explain(self, url: str, user_agent: str) -> Verdict:
         """Return the verdict for `url` with the group and the deciding rule and line (D18)."""

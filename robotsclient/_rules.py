@@ -31,9 +31,12 @@ class RuleKind(enum.Enum):
     DISALLOW = "disallow"
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One allow/disallow line: its kind, the pattern as written, and its line number."""
+class Rule(NamedTuple):
+    """One allow/disallow line: its kind, the pattern as written, and its line number.
+
+    A NamedTuple rather than a dataclass: a large file holds tens of thousands of these, and a
+    tuple is built several times faster and is as small.
+    """
 
     kind: RuleKind
     pattern: str
@@ -98,6 +101,7 @@ class _GroupDraft:
 
 
 _ALLOW, _DISALLOW = RuleKind.ALLOW, RuleKind.DISALLOW
+_new_rule = tuple.__new__
 
 
 class RulesBuilder:
@@ -128,15 +132,15 @@ class RulesBuilder:
             self.findings.append(Finding.of(Problem.RULE_OUTSIDE_GROUP, line))
             return
         self._seen_rule = True
+        if value and (value[0] == "/" or value[0] == "*"):
+            # tuple.__new__ skips NamedTuple's Python-level constructor: this is the hot line.
+            current.rules.append(_new_rule(Rule, (_ALLOW if allow else _DISALLOW, value, line)))
+            return
         if not value:
             if allow:
                 self.findings.append(Finding.of(Problem.EMPTY_ALLOW, line))
             return  # an empty disallow disallows nothing (D5)
-        first = value[0]
-        if first != "/" and first != "*":
-            self.findings.append(Finding.of(Problem.PATTERN_NOT_PATH, line))
-            return  # it would match nothing (D5)
-        current.rules.append(Rule(_ALLOW if allow else _DISALLOW, value, line))
+        self.findings.append(Finding.of(Problem.PATTERN_NOT_PATH, line))  # matches nothing (D5)
 
     def sitemap(self, line: int, value: str) -> None:
         if not value:
