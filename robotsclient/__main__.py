@@ -1,0 +1,5 @@
+"""`python -m robotsclient`: the command line."""
+
+from ._cli import main
+
+main()
