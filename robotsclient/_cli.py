@@ -85,7 +85,9 @@ def _read_urls(urls: tuple[str, ...], from_file: TextIO | None) -> list[str]:
     if from_file is not None:
         sources.append(from_file)
     for source in sources:
-        collected.extend(line.strip() for line in source if line.strip() and not line.startswith("#"))
+        collected.extend(
+            line.strip() for line in source if line.strip() and not line.startswith("#")
+        )
     return collected
 
 
@@ -133,7 +135,11 @@ def _decision_line(decision: Decision, as_json: bool) -> str:
 
 
 def _human_line(url: str, allowed: bool, reason: str) -> str:
-    mark = click.style("allowed   ", fg="green") if allowed else click.style("disallowed", fg="red", bold=True)
+    mark = (
+        click.style("allowed   ", fg="green")
+        if allowed
+        else click.style("disallowed", fg="red", bold=True)
+    )
     return f"{mark} {url}  ({reason})"
 
 
@@ -202,17 +208,25 @@ def _progress(urls: list[str]) -> Iterator[str]:
         yield from bar
 
 
-async def _check_online(urls: list[str], agent: str, token: str | None, as_json: bool, concurrency: int) -> bool:
+async def _check_online(
+    urls: list[str], agent: str, token: str | None, as_json: bool, concurrency: int
+) -> bool:
     from ._client import RobotsClient
 
     for url in urls:
         _validate_url(url)
     show_bar = len(urls) >= _PROGRESS_MIN_URLS and sys.stderr.isatty()
     denied = False
-    async with RobotsClient(user_agent=agent, agent_token=token, max_concurrent_fetches=concurrency) as client:
+    async with RobotsClient(
+        user_agent=agent, agent_token=token, max_concurrent_fetches=concurrency
+    ) as client:
         tasks = [asyncio.ensure_future(client.check(url)) for url in urls]
-        with click.progressbar(length=len(tasks), label="checking", file=sys.stderr) if show_bar else _NoBar() as bar:
-            for url, task in zip(urls, tasks):
+        with (
+            click.progressbar(length=len(tasks), label="checking", file=sys.stderr)
+            if show_bar
+            else _NoBar() as bar
+        ):
+            for url, task in zip(urls, tasks, strict=True):
                 try:
                     decision = await task
                 except InvalidArgument as error:
@@ -251,7 +265,9 @@ def _validate_url(url: str) -> None:
 @_token_option
 @_robots_option
 @_json_option
-def explain(url: str, agent: str, token: str | None, robots_file: Path | None, as_json: bool) -> None:
+def explain(
+    url: str, agent: str, token: str | None, robots_file: Path | None, as_json: bool
+) -> None:
     """Explain one decision: fetch outcome, cache age, group, and the deciding rule in context."""
     if robots_file is not None:
         data = robots_file.read_bytes()
@@ -288,7 +304,11 @@ async def _explain_online(url: str, agent: str, token: str | None) -> tuple[Deci
 
 
 def _echo_verdict(verdict: Verdict, body: bytes) -> None:
-    verb = click.style("allowed", fg="green") if verdict.allowed else click.style("disallowed", fg="red", bold=True)
+    verb = (
+        click.style("allowed", fg="green")
+        if verdict.allowed
+        else click.style("disallowed", fg="red", bold=True)
+    )
     click.echo(f"verdict:  {verb}")
     group = ", ".join(verdict.group_agents) or "(none)"
     click.echo(f"group:    {group} (lines {', '.join(map(str, verdict.group_lines)) or '-'})")
@@ -394,7 +414,9 @@ def fetch(url: str, agent: str, as_json: bool) -> None:
         click.echo(f"error:      {record.error}")
     if len(record.chain) > 1:
         click.echo("redirects:  " + " -> ".join(record.chain))
-    click.echo(f"size:       {len(record.body)} bytes" + (" (cut at 512,000)" if record.truncated else ""))
+    click.echo(
+        f"size:       {len(record.body)} bytes" + (" (cut at 512,000)" if record.truncated else "")
+    )
     click.echo(f"crawl-delay: {delay if delay is not None else '-'}")
     for sitemap in sitemaps:
         click.echo(f"sitemap:    {sitemap}")
