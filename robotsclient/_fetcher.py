@@ -34,6 +34,7 @@ import httpx
 
 from ._clock import system_clock
 from ._exceptions import InvalidArgument, InvalidUserAgent
+from ._origin import origin_of
 from ._outcome import FetchResult
 
 if TYPE_CHECKING:
@@ -124,10 +125,15 @@ async def fetch_robots(
 ) -> FetchResult:
     """Fetch `origin`'s robots.txt and return what happened; never raises for network trouble.
 
-    `extra_headers` are sent on every hop after ours (issue 7 sends If-None-Match through them).
-    `fetched_at` is `clock()` at the start; `elapsed` is measured on a monotonic clock.
+    Only our headers are sent (User-Agent, Accept-Encoding, then `extra_headers` on every hop:
+    issue 7 sends If-None-Match through them): not the client's default headers, cookies or auth,
+    which must not follow a redirect to another host. The client's transport (pool, proxies,
+    mounts) is used; its event hooks are not. `fetched_at` is `clock()` at the start; `elapsed`
+    is measured on a monotonic clock. A closed client or a bad user agent raise (D17).
     """
     headers = _request_headers(user_agent, extra_headers)
+    if client.is_closed:
+        raise InvalidArgument("the httpx.AsyncClient passed to fetch_robots is closed")
     url = origin.robots_url
     chain: list[str] = []
     fetched_at = clock()
@@ -138,7 +144,7 @@ async def fetch_robots(
         note = f"the whole fetch took longer than {limits.total_timeout:g} s (D12)"
         end = _End(None, error=f"{FetchErrorKind.TIMEOUT.value}: {note}")
     except Exception as error:  # every network failure becomes a result (D11)
-        end = _End(None, error=_describe(error))
+        end = _End(None, error=_describe(error, limits))
     return FetchResult(
         url=url,
         status=end.status,
@@ -166,12 +172,14 @@ class _End:
 
 
 def _request_headers(user_agent: str, extra: Mapping[str, str] | None) -> httpx.Headers:
-    """Return our request headers; they replace the client's defaults of the same name."""
+    """Return the request headers: ours, then the caller's extra ones (which may replace ours)."""
     if not isinstance(user_agent, str) or not user_agent.strip():
         raise InvalidUserAgent("user agent must be a non-empty str", user_agent=user_agent)
     if any(char in user_agent for char in "\r\n\0"):
         raise InvalidUserAgent("user agent must not contain CR, LF or NUL", user_agent=user_agent)
-    headers = httpx.Headers({"user-agent": user_agent, "accept-encoding": ACCEPT_ENCODING})
+    headers = httpx.Headers(
+        {"user-agent": user_agent, "accept": "*/*", "accept-encoding": ACCEPT_ENCODING}
+    )
     for name, value in (extra or {}).items():
         headers[name] = value
     return headers
@@ -199,13 +207,13 @@ async def _follow(
     chain: list[str],
 ) -> _End:
     """Request `url`, following redirects by hand (D11); append every URL requested to `chain`."""
-    timeout = httpx.Timeout(limits.read_timeout, connect=limits.connect_timeout)
+    timeout = httpx.Timeout(limits.read_timeout, connect=limits.connect_timeout).as_dict()
     target = httpx.URL(url)
     redirects = 0
     while True:
         chain.append(str(target))
-        request = client.build_request("GET", target, headers=headers, timeout=timeout)
-        response = await client.send(request, stream=True, follow_redirects=False)
+        request = httpx.Request("GET", target, headers=headers, extensions={"timeout": timeout})
+        response = await _send(client, request)
         try:
             status = response.status_code
             found = _headers_of(response)
@@ -230,6 +238,23 @@ async def _follow(
             await response.aclose()  # drops the connection when the body was not read to the end
 
 
+async def _send(client: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+    """Send one request through the client's transport and return the streamed response.
+
+    Not `client.send`: even with follow_redirects=False it builds the next request for every
+    redirect and raises on a Location it cannot parse (`mailto:`, `http://[bad`), losing the 3xx
+    that D11 maps to full allow; it would also add the client's cookies and auth to a plain GET.
+    `_transport_for_url` (httpx >= 0.18) keeps the client's mounts and proxies.
+    """
+    transport_for = getattr(client, "_transport_for_url", None)
+    if transport_for is None:  # pragma: no cover - a future httpx without it
+        return await client.send(request, stream=True, follow_redirects=False)
+    transport: httpx.AsyncBaseTransport = transport_for(request.url)
+    response = await transport.handle_async_request(request)
+    response.request = request
+    return response
+
+
 def _headers_of(response: httpx.Response) -> tuple[tuple[str, str], ...]:
     """Return the response headers as (lower-cased name, value) pairs, in order."""
     return tuple(response.headers.multi_items())
@@ -241,10 +266,9 @@ def _redirect_target(current: httpx.URL, location: str | None) -> tuple[httpx.UR
         return None, "no Location header"
     try:
         resolved = current.join(location.strip())
-    except (httpx.InvalidURL, ValueError) as error:
-        return None, f"Location {location!r} is not a URL ({error})"
-    if resolved.scheme not in ("http", "https") or not resolved.host:
-        return None, f"Location {location!r} is not an http(s) URL"
+        origin_of(str(resolved))  # D10: an http(s) URL with a real host and port
+    except (httpx.InvalidURL, ValueError) as error:  # InvalidURL is a ValueError
+        return None, f"Location {location!r}: {error}"
     return resolved.copy_with(fragment=None), ""
 
 
@@ -467,9 +491,14 @@ class _BodyDecoder:
                 return True
 
 
-def _describe(error: BaseException) -> str:
+def _describe(error: BaseException, limits: FetchLimits) -> str:
     """Return "<kind>: <detail>" for an exception raised while fetching (D11)."""
-    return f"{_kind_of(error).value}: {_detail(error)}"
+    kind = _kind_of(error)
+    if kind is FetchErrorKind.CONNECT_TIMEOUT:
+        return f"{kind.value}: no connection within {limits.connect_timeout:g} s"
+    if kind in (FetchErrorKind.READ_TIMEOUT, FetchErrorKind.WRITE_TIMEOUT):
+        return f"{kind.value}: the connection stalled for {limits.read_timeout:g} s"
+    return f"{kind.value}: {_detail(error)}"
 
 
 def _detail(error: BaseException) -> str:

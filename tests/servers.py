@@ -33,14 +33,17 @@ __all__ = [
     "RESET",
     "Connection",
     "Exchange",
+    "Handler",
     "LocalServer",
     "LoopbackTransport",
     "Pause",
     "Request",
+    "Validators",
     "WaitFor",
     "big_body",
     "bomb",
     "conditional",
+    "delayed",
     "drip",
     "dynamic",
     "endless_chunked",
@@ -462,6 +465,16 @@ def gated(event: asyncio.Event, then: Handler) -> Handler:
 
     async def handler(request: Request, connection: Connection) -> None:
         await event.wait()
+        await then(request, connection)
+
+    return handler
+
+
+def delayed(seconds: float, then: Handler) -> Handler:
+    """Answer with `then` after `seconds` (server-side pacing for deadline tests)."""
+
+    async def handler(request: Request, connection: Connection) -> None:
+        await asyncio.sleep(seconds)
         await then(request, connection)
 
     return handler
