@@ -283,8 +283,9 @@ async def _read_body(response: httpx.Response, limit: int) -> tuple[bytes, bool]
     async with contextlib.aclosing(_raw_chunks(response)) as chunks:
         async for chunk in chunks:
             if decoder.feed(chunk):
-                return decoder.body(), True  # stop here: the rest is never read (D12)
-    decoder.finish()
+                break  # past the limit: the rest is never read, the connection dropped (D12)
+        else:
+            decoder.finish()
     return decoder.body(), decoder.truncated
 
 
