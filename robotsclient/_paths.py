@@ -32,7 +32,8 @@ _SCHEMES = frozenset({"http:", "https:", "HTTP:", "HTTPS:", None})  # None: "//h
 _PLAIN_PATTERN = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]*]*\$?\Z")
 
 
-_SPECIAL = re.compile(rb"%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~!&'()+,;=:@/?\[\]]+")
+# An escape, a lone '%', or a run of octets that need escaping ('%' never starts such a run).
+_SPECIAL = re.compile(rb"%[0-9A-Fa-f]{2}|%|[^A-Za-z0-9\-._~!&'()+,;=:@/?\[\]%]+")
 _ESCAPE = [f"%{octet:02X}" for octet in range(256)]
 
 
