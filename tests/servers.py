@@ -56,6 +56,7 @@ __all__ = [
 
 LOOPBACK = "127.0.0.1"
 _MAX_HEAD = 64 * 1024  # request head larger than this gets 431
+_BACKLOG = 4096  # thousands of origins may connect at once; the default 100 drops some
 _WRITE_PIECE = 16 * 1024  # big bodies are written in pieces of this size, each drained
 _SMALL_SNDBUF = 32 * 1024  # kernel send buffer for big bodies, so "bytes sent" tracks reading
 BOMB_DECODED_SIZE = 256 * 1024 * 1024  # what the bombs expand to: far beyond "a few MiB"
@@ -173,7 +174,9 @@ class LocalServer:
         self.port = 0
 
     async def __aenter__(self) -> LocalServer:
-        self._server = await asyncio.start_server(self._serve, LOOPBACK, 0, limit=_MAX_HEAD)
+        self._server = await asyncio.start_server(
+            self._serve, LOOPBACK, 0, limit=_MAX_HEAD, backlog=_BACKLOG
+        )
         self.port = self._server.sockets[0].getsockname()[1]
         return self
 
