@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import math
 import socket
 import ssl
 import sys
@@ -99,16 +100,18 @@ class FetchLimits:
     def __post_init__(self) -> None:
         for name in ("connect_timeout", "read_timeout", "total_timeout"):
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or not value > 0:
-                raise InvalidArgument(f"FetchLimits.{name} must be a number > 0, not {value!r}")
-        if not isinstance(self.max_redirects, int) or self.max_redirects < 0:
-            raise InvalidArgument(
-                f"FetchLimits.max_redirects must be an int >= 0, not {self.max_redirects!r}"
-            )
-        if not isinstance(self.max_body_bytes, int) or self.max_body_bytes < 1:
-            raise InvalidArgument(
-                f"FetchLimits.max_body_bytes must be an int >= 1, not {self.max_body_bytes!r}"
-            )
+            if not _is_number(value) or not (value > 0 and math.isfinite(value)):
+                raise InvalidArgument(f"FetchLimits.{name} must be finite and > 0, not {value!r}")
+        for name, least in (("max_redirects", 0), ("max_body_bytes", 1)):
+            value = getattr(self, name)
+            if not _is_number(value) or not isinstance(value, int) or value < least:
+                raise InvalidArgument(
+                    f"FetchLimits.{name} must be an int >= {least}, not {value!r}"
+                )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 DEFAULT_LIMITS = FetchLimits()
@@ -141,7 +144,7 @@ async def fetch_robots(
     try:
         end = await _within(limits.total_timeout, _follow(client, url, headers, limits, chain))
     except asyncio.TimeoutError:
-        note = f"the whole fetch took longer than {limits.total_timeout:g} s (D12)"
+        note = f"the whole fetch took longer than {limits.total_timeout:g} s"
         end = _End(None, error=f"{FetchErrorKind.TIMEOUT.value}: {note}")
     except Exception as error:  # every network failure becomes a result (D11)
         end = _End(None, error=_describe(error, limits))
@@ -175,12 +178,15 @@ def _request_headers(user_agent: str, extra: Mapping[str, str] | None) -> httpx.
     """Return the request headers: ours, then the caller's extra ones (which may replace ours)."""
     if not isinstance(user_agent, str) or not user_agent.strip():
         raise InvalidUserAgent("user agent must be a non-empty str", user_agent=user_agent)
-    if any(char in user_agent for char in "\r\n\0"):
-        raise InvalidUserAgent("user agent must not contain CR, LF or NUL", user_agent=user_agent)
+    if not user_agent.isascii() or any(char in user_agent for char in "\r\n\0"):
+        message = "user agent must be ASCII without CR, LF or NUL (it is sent as a header)"
+        raise InvalidUserAgent(message, user_agent=user_agent)
     headers = httpx.Headers(
         {"user-agent": user_agent, "accept": "*/*", "accept-encoding": ACCEPT_ENCODING}
     )
     for name, value in (extra or {}).items():
+        if not (isinstance(name, str) and isinstance(value, str) and (name + value).isascii()):
+            raise InvalidArgument(f"extra header {name!r}: {value!r} must be ASCII text")
         headers[name] = value
     return headers
 

@@ -40,8 +40,10 @@ from tests.servers import (
     Connection,
     LocalServer,
     Request,
+    Validators,
     WaitFor,
     big_body,
+    conditional,
     delayed,
     drip,
     dynamic,
@@ -144,8 +146,8 @@ async def test_d11_plain_get_with_callers_user_agent(
     assert str(request.url) == "http://site.test/robots.txt"
     assert request.headers.get_list("user-agent") == [UA]
     assert request.headers["accept-encoding"] == ACCEPT_ENCODING
-    for conditional in ("if-none-match", "if-modified-since", "authorization"):
-        assert conditional not in request.headers
+    for name in ("if-none-match", "if-modified-since", "authorization"):
+        assert name not in request.headers
 
 
 async def test_d11_client_defaults_cookies_and_auth_not_sent(router: respx.MockRouter) -> None:
@@ -170,7 +172,7 @@ async def test_d11_client_defaults_cookies_and_auth_not_sent(router: respx.MockR
 
 
 async def test_client_mounts_are_used(router: respx.MockRouter) -> None:
-    """The caller's client decides how to reach a host (mounts, proxies): its transport is used."""
+    """D11/D12: the caller's client decides how to reach a host (mounts, proxies, pool)."""
     route = router.get(ROBOTS).mock(return_value=httpx.Response(200, content=TEXT))
     mounts = {"http://site.test": httpx.MockTransport(router.async_handler)}
     async with httpx.AsyncClient(mounts=mounts) as client:
@@ -197,7 +199,7 @@ def test_d12_accept_encoding_offers_only_what_we_decode_with_a_bound() -> None:
 async def test_extra_headers_are_sent_on_every_hop(
     router: respx.MockRouter, mock_client: httpx.AsyncClient
 ) -> None:
-    """Issue 7 revalidation hook: extra headers (If-None-Match) go with each request."""
+    """D11 + issue 7 revalidation hook: extra headers (If-None-Match) go with each request."""
     router.get(ROBOTS).mock(return_value=httpx.Response(301, headers={"location": "/r2"}))
     final = router.get("http://site.test/r2").mock(return_value=httpx.Response(304))
     result = await fetch(mock_client, extra_headers={"If-None-Match": '"v1"'})
@@ -238,7 +240,8 @@ async def test_extra_headers_are_sent_on_every_hop(
 async def test_d11_status_table(
     router: respx.MockRouter, mock_client: httpx.AsyncClient, status: int, outcome: Outcome
 ) -> None:
-    """D11: 2xx conditional; 3xx without Location and 4xx (401/403 too) allow; 429/5xx deny."""
+    """D11 / Google spec "Handling HTTP result codes": 2xx conditional; 3xx without Location and
+    4xx (401/403 too) allow; 429 and 5xx deny."""
     body = b"" if status == 204 else TEXT
     route = router.get(ROBOTS).mock(return_value=httpx.Response(status, content=body))
     result = await fetch(mock_client)
@@ -333,7 +336,7 @@ def hops(router: respx.MockRouter, count: int) -> list[str]:
 async def test_d11_five_redirects_followed(
     router: respx.MockRouter, mock_client: httpx.AsyncClient
 ) -> None:
-    """D11 / Google spec 3xx: five redirect hops are followed: six requests in all."""
+    """D11 / Google spec "Handling HTTP result codes", 3xx: five hops followed, six requests."""
     urls = hops(router, 4)  # robots.txt + r1..r4 redirect: 5 redirects, r5 answers 200
     result = await fetch(mock_client)
     assert len(urls) == 6
@@ -719,7 +722,8 @@ BYTE_LEVEL = [
 async def test_d11_byte_level_failures_are_network_errors(
     local_server: LocalServer, loopback_client: httpx.AsyncClient, handler: Handler, expected: str
 ) -> None:
-    """D11: resets, hang-ups, short bodies, bad chunking and bad heads: full disallow."""
+    """D11 / Google spec "Unsuccessful requests or incomplete data": resets, hang-ups, short
+    bodies, bad chunking and malformed heads are server errors: full disallow."""
     local_server.route(handler, host="broken.test")
     limits = FetchLimits(read_timeout=0.2)
     result = await fetch(loopback_client, origin_of("http://broken.test/"), limits=limits)
@@ -898,7 +902,7 @@ async def test_d11_network_error_records_time_and_chain(
     assert (result.fetched_at, result.chain, result.url) == (42.0, (ROBOTS,), ROBOTS)
 
 
-@pytest.mark.parametrize("agent", ["", "   ", "Bot\r\nX-Injected: 1", "Bot\n", 7, None])
+@pytest.mark.parametrize("agent", ["", "   ", "Bot\r\nX-Injected: 1", "Bot\n", "Bøt/1", 7, None])
 async def test_d17_bad_user_agent_raises_before_any_request(
     router: respx.MockRouter, mock_client: httpx.AsyncClient, agent: object
 ) -> None:
@@ -906,6 +910,19 @@ async def test_d17_bad_user_agent_raises_before_any_request(
     route = router.get(ROBOTS).mock(return_value=httpx.Response(200))
     with pytest.raises(InvalidUserAgent):
         await fetch_robots(SITE, client=mock_client, user_agent=agent)  # type: ignore[arg-type]
+    assert not route.called
+
+
+@pytest.mark.parametrize(
+    "extra", [{"If-None-Match": '"é"'}, {"X-Ok": "1", "X-Bad": None}], ids=["non-ascii", "none"]
+)
+async def test_d17_bad_extra_headers_raise_before_any_request(
+    router: respx.MockRouter, mock_client: httpx.AsyncClient, extra: dict[str, Any]
+) -> None:
+    """D17: extra headers must be ASCII text; anything else is caller error, nothing sent."""
+    route = router.get(ROBOTS).mock(return_value=httpx.Response(200))
+    with pytest.raises(InvalidArgument, match="extra header"):
+        await fetch(mock_client, extra_headers=extra)
     assert not route.called
 
 
@@ -926,6 +943,8 @@ def test_d12_limits_defaults() -> None:
         {"max_redirects": -1},
         {"max_redirects": 2.5},
         {"max_body_bytes": 0},
+        {"total_timeout": float("inf")},
+        {"max_redirects": True},
     ],
     ids=str,
 )
@@ -938,7 +957,7 @@ def test_d17_bad_limits_raise(options: dict[str, Any]) -> None:
 async def test_cancellation_propagates(
     local_server: LocalServer, loopback_client: httpx.AsyncClient
 ) -> None:
-    """Only cancellation escapes fetch_robots: a cancelled check must not become an outcome."""
+    """D11: only cancellation escapes fetch_robots; a cancelled check must not become an outcome."""
     arrived = asyncio.Event()
 
     async def hold(request: Request, connection: Connection) -> None:
@@ -968,3 +987,31 @@ async def test_origins_routed_by_host_header(
     for origin, result in zip(origins, results, strict=True):
         assert (result.status, result.body) == (200, f"Disallow: /{origin.host}\n".encode())
         assert local_server.hits[(origin.host, "/robots.txt")] == 1
+
+
+async def test_issue7_revalidation_hook_gets_304_from_the_server(
+    local_server: LocalServer, loopback_client: httpx.AsyncClient
+) -> None:
+    """D11/D13 groundwork: a conditional GET via extra_headers gets the server's 304 as it is."""
+    validators = Validators(body=TEXT, etag='"v1"', cache_control="max-age=60")
+    local_server.route(conditional(validators), host="cond.test")
+    origin = origin_of("http://cond.test/")
+    first = await fetch(loopback_client, origin)
+    assert (first.status, first.body, first.header("etag")) == (200, TEXT, '"v1"')
+    again = await fetch(loopback_client, origin, extra_headers={"If-None-Match": '"v1"'})
+    assert (again.status, again.body, again.error) == (304, b"", None)
+    assert again.header("cache-control") == "max-age=60"
+    assert validators.not_modified == 1
+
+
+async def test_https_origins_reach_the_loopback_server(
+    local_server: LocalServer, loopback_client: httpx.AsyncClient
+) -> None:
+    """D10 groundwork for client tests: https origins are served over plain HTTP locally."""
+    local_server.route(respond(200, TEXT), host="secure.test")
+    result = await fetch(loopback_client, origin_of("https://secure.test/"))
+    assert (result.status, result.body, result.chain) == (
+        200,
+        TEXT,
+        ("https://secure.test/robots.txt",),
+    )
