@@ -822,7 +822,7 @@ async def test_d12_deadline_spans_all_hops(
         local_server.route(delayed(0.2, redirect(target)), host="slow.test", path=path)
     result = await fetch(loopback_client, origin_of("http://slow.test/"), limits=FAST_DEADLINE)
     assert_network_error(result, "timeout")
-    assert 2 <= len(result.chain) <= 4  # each hop is fast enough; together they are not
+    assert len(result.chain) < 6  # each hop is well within the read timeout; together, not
 
 
 def raising(error: Exception) -> Callable[[httpx.Request], httpx.Response]:
