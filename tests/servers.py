@@ -204,6 +204,7 @@ class LocalServer:
         return httpx.AsyncClient(transport=transport, **kwargs)
 
     def exchanges_for(self, host: str, path: str = "/robots.txt") -> list[Exchange]:
+        """Return the exchanges for one (Host, path), oldest first."""
         return [e for e in self.exchanges if e.request.host == host and e.request.path == path]
 
     def _handler_for(self, request: Request) -> Handler:
