@@ -44,10 +44,13 @@ _EXAMPLES_PER_CLASS = 8
 _SHOWN = 160  # characters of a long URL or line shown in the report
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
-_RULE = re.compile(r"^([ \t]*(?:dis)?allow[ \t]*:?[ \t]*)([^#\s]+)", re.IGNORECASE | re.MULTILINE)
+_RULE = re.compile(
+    r"^([ \t]*(?:dis)?allow[ \t]*:?[ \t]*)([^#\r\n]*[^#\s])", re.IGNORECASE | re.MULTILINE
+)
 _ORIGIN = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^/?#]*")
 
 # The classes, in the order they are tried.
+ROBOTS_TXT = "D5: /robots.txt is always allowed (Google's library leaves that to the crawler)"
 CUT = "D1: the 500 KiB cut (Google's library reads the whole file)"
 UNRESERVED = "D7: escapes of unreserved characters (%65 = e) equal the character"
 NORMAL_FORM = "D7: normal form (hex case, non-ASCII, query :/?@, pattern escapes)"
@@ -177,6 +180,9 @@ def classify(raw: bytes, agent: str, url: str, ours: bool, rules: str, google: G
     """Return why Google's answer differs from `ours` (see the module docstring)."""
     text = raw.decode("utf-8", "ignore")
     token, escaped = product_token(agent), google_url(url)
+    path = path_query(url)
+    if ours and (path == "/robots.txt" or path.startswith("/robots.txt?")):
+        return ROBOTS_TXT
     if (
         len(raw) > _MAX_BODY
         and google(_cut(raw).decode("utf-8", "ignore"), token, escaped)[0] == ours
@@ -188,7 +194,6 @@ def classify(raw: bytes, agent: str, url: str, ours: bool, rules: str, google: G
     normal = _normal_form(text, escaped)
     if normal is not None and google(normal[0], token, normal[1])[0] == ours:
         return NORMAL_FORM
-    path = path_query(url)
     checks = (
         (raw.startswith(b"\xef\xbb\xbf") or _not_utf8(raw), ENCODING),
         (product_token(agent) != agent.split("/")[0].strip(), AGENT),

@@ -46,21 +46,31 @@ Pairs = list[list[tuple[str, str]]]
 
 @dataclass(slots=True)
 class ParseStats:
-    """Round times of parsing every corpus file (and of parse + one check per agent)."""
+    """Per-file parse times of every round (and of parse + one check per workload agent)."""
 
     peer: str
-    rounds: list[float] = field(default_factory=list)
-    warm_rounds: list[float] = field(default_factory=list)
-    per_file: dict[str, float] = field(default_factory=dict)  # from the best round
+    per_file: dict[str, list[float]] = field(default_factory=dict)
+    warm_per_file: dict[str, list[float]] = field(default_factory=dict)
     errors: int = 0
 
     @property
+    def best_per_file(self) -> dict[str, float]:
+        return {name: min(times) for name, times in self.per_file.items()}
+
+    @property
     def best(self) -> float:
-        return min(self.rounds)
+        """Sum over files of each file's fastest round: best-of at file granularity."""
+        return sum(min(times) for times in self.per_file.values())
 
     @property
     def best_warm(self) -> float:
-        return min(self.warm_rounds)
+        return sum(min(times) for times in self.warm_per_file.values())
+
+    @property
+    def rounds(self) -> list[float]:
+        """Each round's total."""
+        columns = zip(*self.per_file.values(), strict=True)
+        return [sum(column) for column in columns]
 
 
 def _first_checks(peer: Peer, corpus: Corpus) -> dict[str, list[tuple[str, str]]]:
@@ -78,54 +88,54 @@ def _convert(peer: Peer, url: str, agent: str) -> tuple[str, str]:
     return (path_query(url) if peer.wants_path else url), agent
 
 
-def _parse_round(
-    peer: Peer, corpus: Corpus, firsts: dict[str, list[tuple[str, str]]]
-) -> tuple[float, float, dict[str, float], int]:
-    parse, check = peer.parse, peer.check
-    reparses = peer.reparses
+def _parse_one(peer: Peer, raw: bytes, firsts: list[tuple[str, str]]) -> tuple[float, float, int]:
+    """Time one parse (Google's: decode + one check), then the first check per agent."""
     clock = time.perf_counter
-    per_file: dict[str, float] = {}
-    warm = 0.0
+    check = peer.check
     errors = 0
-    gc.collect()
-    gc.disable()
+    started = clock()
     try:
-        for name, raw in corpus.files.items():
-            started = clock()
-            try:
-                robots = parse(raw)
-                if reparses:  # Google's parse happens inside its check
-                    check(robots, _FIRST_URL, _FIRST_AGENT)
-            except Exception:
-                errors += 1
-                per_file[name] = clock() - started
-                continue
-            parsed = clock()
-            per_file[name] = parsed - started
-            for url, agent in firsts.get(name, ()):
-                try:
-                    check(robots, url, agent)
-                except Exception:  # noqa: PERF203
-                    errors += 1
-            warm += clock() - started
-    finally:
-        gc.enable()
-    return sum(per_file.values()), warm, per_file, errors
+        robots = peer.parse(raw)
+        if peer.reparses:  # Google's parse happens inside its check
+            check(robots, _FIRST_URL, _FIRST_AGENT)
+    except Exception:  # a peer raising on a real file is data, not a crash
+        took = clock() - started
+        return took, took, 1
+    parsed = clock()
+    for url, agent in firsts:
+        try:
+            check(robots, url, agent)
+        except Exception:  # noqa: PERF203
+            errors += 1
+    return parsed - started, clock() - started, errors
 
 
 def measure_parse(peers: Sequence[Peer], corpus: Corpus, rounds: int) -> dict[str, ParseStats]:
-    """Parse every file with every peer, rounds interleaved; keep each peer's best round."""
+    """Parse every file with every peer, interleaved file by file, `rounds` times over.
+
+    Interleaving per file (not per library) keeps a shared machine's changing load out of the
+    ratios; the garbage collector runs between rounds only.
+    """
     stats = {peer.name: ParseStats(peer.name) for peer in peers}
     firsts = {peer.name: _first_checks(peer, corpus) for peer in peers}
-    for _ in range(rounds):
-        for peer in peers:
-            total, warm, per_file, errors = _parse_round(peer, corpus, firsts[peer.name])
-            entry = stats[peer.name]
-            if not entry.rounds or total < entry.best:
-                entry.per_file = per_file
-            entry.rounds.append(total)
-            entry.warm_rounds.append(warm)
-            entry.errors = max(entry.errors, errors)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(rounds):
+            for name, raw in corpus.files.items():
+                for peer in peers:
+                    entry = stats[peer.name]
+                    parse_time, warm_time, errors = _parse_one(
+                        peer, raw, firsts[peer.name].get(name, [])
+                    )
+                    entry.per_file.setdefault(name, []).append(parse_time)
+                    entry.warm_per_file.setdefault(name, []).append(warm_time)
+                    entry.errors += errors
+            gc.collect()
+    finally:
+        gc.enable()
+    for entry in stats.values():
+        entry.errors //= max(rounds, 1)
     return stats
 
 
@@ -134,23 +144,46 @@ def measure_parse(peers: Sequence[Peer], corpus: Corpus, rounds: int) -> dict[st
 
 @dataclass(slots=True)
 class CheckStats:
-    """Round times over the (possibly sampled) workload, and the answers seen."""
+    """Per-file check timings of every round over the (possibly sampled) workload, and answers."""
 
     peer: str
     stride: int  # 1: every check; n: one in n, rotating through the workload each round
-    rounds: list[float] = field(default_factory=list)
-    counts: list[int] = field(default_factory=list)
-    per_file: dict[str, float] = field(default_factory=dict)  # best seconds per check
+    checks: dict[str, int] = field(default_factory=dict)  # workload checks per file
+    per_file: dict[str, list[tuple[float, int]]] = field(default_factory=dict)  # (s, count)
     answers: bytearray = field(default_factory=bytearray)  # one code per workload check
     errors: int = 0
 
-    @property
-    def rates(self) -> list[float]:
-        return [n / t for n, t in zip(self.counts, self.rounds, strict=True) if t > 0]
+    def seconds_per_check(self) -> dict[str, float]:
+        """Each file's fastest round, as seconds per check."""
+        out: dict[str, float] = {}
+        for name, runs in self.per_file.items():
+            costs = [seconds / count for seconds, count in runs if count]
+            if costs:
+                out[name] = min(costs)
+        return out
 
     @property
     def best_rate(self) -> float:
-        return max(self.rates, default=0.0)
+        """Checks per second if every file ran at its fastest round's speed."""
+        costs = self.seconds_per_check()
+        total = sum(self.checks[name] for name in costs)
+        seconds = sum(cost * self.checks[name] for name, cost in costs.items())
+        return total / seconds if seconds else 0.0
+
+    @property
+    def rates(self) -> list[float]:
+        """Each round's checks per second (over the checks it sampled)."""
+        out = []
+        for column in zip(*self.per_file.values(), strict=True):
+            seconds = sum(seconds for seconds, _ in column)
+            count = sum(count for _, count in column)
+            if seconds:
+                out.append(count / seconds)
+        return out
+
+    @property
+    def counts(self) -> list[int]:
+        return [sum(c for _, c in column) for column in zip(*self.per_file.values(), strict=True)]
 
     @property
     def answered(self) -> int:
@@ -172,44 +205,57 @@ def pairs_for(peer: Peer, corpus: Corpus) -> Pairs:
     return out
 
 
-def _run_checks(
-    peer: Peer, corpus: Corpus, pairs: Pairs, stride: int, offset: int, stats: CheckStats
-) -> tuple[float, int]:
-    """Parse every file (not timed), time the sampled checks; record answers. -> (s, count)."""
+def _check_file(
+    peer: Peer, raw: bytes, job_pairs: list[tuple[str, str]], stride: int, skip: int
+) -> tuple[float, list[bool | None]]:
+    """Parse one file (not timed), then time its sampled checks. -> (seconds, answers)."""
     check = peer.check
-    clock = time.perf_counter
-    parsed = [peer.parse(corpus.files[job.file]) for job in corpus.jobs]
-    spent = 0.0
-    index = count = 0
-    answers_out = stats.answers
-    gc.collect()
-    gc.disable()
-    try:
-        for job, robots, job_pairs in zip(corpus.jobs, parsed, pairs, strict=True):
-            skip = (offset - index) % stride
-            todo = job_pairs if stride == 1 else job_pairs[skip::stride]
-            answers: list[bool | None] = []
-            append = answers.append
-            started = clock()
-            for url, agent in todo:
-                try:
-                    append(check(robots, url, agent))
-                except Exception:  # noqa: PERF203  (an exception is an answer of its own)
-                    append(None)
-            took = clock() - started
-            spent += took
-            count += len(todo)
-            if todo:
-                per_check = took / len(todo)
-                stats.per_file[job.file] = min(per_check, stats.per_file.get(job.file, per_check))
-            for position, answer in enumerate(answers):
-                code = ANSWER_ERROR if answer is None else int(answer)
-                answers_out[index + skip + position * stride] = code
-                stats.errors += answer is None
-            index += len(job_pairs)
-    finally:
-        gc.enable()
-    return spent, count
+    robots = peer.parse(raw)
+    todo = job_pairs if stride == 1 else job_pairs[skip::stride]
+    answers: list[bool | None] = []
+    append = answers.append
+    started = time.perf_counter()
+    for url, agent in todo:
+        try:
+            append(check(robots, url, agent))
+        except Exception:  # noqa: PERF203  (an exception is an answer of its own)
+            append(None)
+    return time.perf_counter() - started, answers
+
+
+def _record(stats: CheckStats, first: int, stride: int, answers: list[bool | None]) -> None:
+    out = stats.answers
+    for position, answer in enumerate(answers):
+        out[first + position * stride] = ANSWER_ERROR if answer is None else int(answer)
+        stats.errors += answer is None
+
+
+def _pass(
+    peers: Sequence[Peer],
+    corpus: Corpus,
+    pairs: dict[str, Pairs],
+    stats: dict[str, CheckStats],
+    offset: int,
+    timed: bool,
+    deadline: float = math.inf,
+) -> None:
+    """One pass over the workload, file by file, every peer on each file in turn."""
+    index = 0
+    for job_index, job in enumerate(corpus.jobs):
+        raw = corpus.files[job.file]
+        size = len(job.agents) * len(job.urls)
+        for peer in peers:
+            entry = stats[peer.name]
+            skip = (offset - index) % entry.stride
+            seconds, answers = _check_file(
+                peer, raw, pairs[peer.name][job_index], entry.stride, skip
+            )
+            _record(entry, index + skip, entry.stride, answers)
+            if timed:
+                entry.per_file.setdefault(job.file, []).append((seconds, len(answers)))
+        index += size
+        if time.perf_counter() > deadline:
+            return
 
 
 def _stride(
@@ -219,14 +265,15 @@ def _stride(
     if peer.name in (ROBOTSCLIENT, REFERENCE) or peer.wants_path:
         return 1
     if peer.reparses and parse_stats is not None:  # a check costs about one parse of its file
+        best = parse_stats.best_per_file
         estimate = sum(
-            len(job.agents) * len(job.urls) * parse_stats.per_file.get(job.file, 0.0)
-            for job in corpus.jobs
+            len(job.agents) * len(job.urls) * best.get(job.file, 0.0) for job in corpus.jobs
         )
     else:  # time a thin sample and scale it up
         probe = CheckStats(peer.name, _PROBE_STRIDE, answers=bytearray(corpus.total_checks))
-        spent, _ = _run_checks(peer, corpus, pairs, _PROBE_STRIDE, 0, probe)
-        estimate = spent * _PROBE_STRIDE
+        _pass([peer], corpus, {peer.name: pairs}, {peer.name: probe}, 0, timed=True)
+        estimate = sum(seconds for runs in probe.per_file.values() for seconds, _ in runs)
+        estimate *= _PROBE_STRIDE
     return max(1, math.ceil(estimate / budget))
 
 
@@ -237,24 +284,26 @@ def measure_checks(
     budget: float,
     parse_stats: dict[str, ParseStats],
 ) -> tuple[dict[str, CheckStats], dict[str, Pairs]]:
-    """Time the workload's checks per peer, rounds interleaved; slow peers are sampled."""
+    """Time the workload's checks, interleaved file by file; slow peers are sampled."""
     total = corpus.total_checks
+    checks = {job.file: len(job.agents) * len(job.urls) for job in corpus.jobs}
     stats: dict[str, CheckStats] = {}
     pairs: dict[str, Pairs] = {}
     for peer in peers:
         pairs[peer.name] = pairs_for(peer, corpus)
         parse_name = ROBOTSCLIENT if peer.wants_path else peer.name
         stride = _stride(peer, corpus, pairs[peer.name], parse_stats.get(parse_name), budget)
-        stats[peer.name] = CheckStats(peer.name, stride, answers=bytearray([ANSWER_NONE]) * total)
-    for round_number in range(rounds):
-        for peer in peers:
-            entry = stats[peer.name]
-            spent, count = _run_checks(
-                peer, corpus, pairs[peer.name], entry.stride, round_number, entry
-            )
-            entry.rounds.append(spent)
-            entry.counts.append(count)
+        stats[peer.name] = CheckStats(
+            peer.name, stride, checks, answers=bytearray([ANSWER_NONE]) * total
+        )
+    gc.collect()
+    gc.disable()
+    try:
+        for round_number in range(rounds):
+            _pass(peers, corpus, pairs, stats, round_number, timed=True)
             gc.collect()
+    finally:
+        gc.enable()
     return stats, pairs
 
 
@@ -262,11 +311,11 @@ def fill_answers(
     peer: Peer, corpus: Corpus, pairs: Pairs, stats: CheckStats, first: int, budget: float
 ) -> None:
     """Answer more of the workload (untimed, for agreement) until `budget` seconds are spent."""
-    started = time.perf_counter()
+    deadline = time.perf_counter() + budget
     for offset in range(first, stats.stride):
-        if time.perf_counter() - started > budget:
+        if time.perf_counter() > deadline:
             return
-        _run_checks(peer, corpus, pairs, stats.stride, offset, stats)
+        _pass([peer], corpus, {peer.name: pairs}, {peer.name: stats}, offset, False, deadline)
 
 
 # ---------------------------------------------------------------- memory

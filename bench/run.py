@@ -81,10 +81,10 @@ def _settings(args: argparse.Namespace) -> Settings:
         quick=quick,
         rounds=args.rounds or (2 if quick else 3),
         url_stride=args.url_stride or (10 if quick else 1),
-        budget=args.budget or (0.5 if quick else 4.0),
+        budget=args.budget or (0.5 if quick else 2.0),
         agreement_budget=args.agreement_budget
         if args.agreement_budget >= 0
-        else (3 if quick else 30),
+        else (3 if quick else 10),
         timeout=args.timeout or (5.0 if quick else 10.0),
         hot_repeats=10 if quick else 50,
         skip=frozenset(part.strip() for part in args.skip.split(",") if part.strip()),
