@@ -1,0 +1,362 @@
+"""The per-origin cache: single-flight, bounded fetches, policy-driven answers (D13-D16).
+
+Rules of this module:
+- One flight per origin (D15): the first check of an origin that needs the backend starts a
+  task; every concurrent check awaits that task's answer through `asyncio.shield`, so a
+  cancelled waiter never cancels the shared work nor poisons the others.
+- At most `max_concurrent_fetches` fetches run at once (D12); the rest queue.
+- `_policy` decides everything about time; this module only drives it. The `Storage` holds
+  entries (raw body + fetch record); parsed files live in `hot`, an in-process LRU of answers
+  with the time they hold until, so a check of a fresh origin does no I/O and no parsing.
+- A check waits for a fetch only when there is nothing to answer with; retries of a failing
+  origin and refresh-ahead run after the answer is given (`_policy.Freshness.wait`).
+- The fetch is injected: `fetch(origin, headers) -> FetchResult`; httpx is never imported here.
+  `headers` are extra request headers (empty now; issue 7 sends validators through them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ._clock import system_clock
+from ._exceptions import InvalidArgument, StorageError
+from ._outcome import GOOGLE, Outcome
+from ._paths import PLAIN_PATH, normalize_path
+from ._policy import Basis, CachePolicy, assess, record, retention
+from ._robots import parse
+from ._storages._memory import MemoryStorage
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Mapping
+
+    from ._clock import Clock
+    from ._origin import Origin
+    from ._outcome import FetchResult, StatusPolicy
+    from ._policy import Assessment
+    from ._robots import RobotsTxt
+    from ._storages._base import Entry, Storage
+
+    Fetch = Callable[[Origin, Mapping[str, str]], Awaitable[FetchResult]]
+    PathRule = Callable[[str, str], bool]
+
+__all__ = ["DEFAULT_MAX_CONCURRENT_FETCHES", "DEFAULT_MEMORY_SIZE", "RobotsCache", "RobotsRecord"]
+
+DEFAULT_MAX_CONCURRENT_FETCHES = 64  # D12: thousands of origins queue instead of starving a pool
+DEFAULT_MEMORY_SIZE = 10_000  # parsed answers kept in memory (origins), least recently used out
+_ROBOTS_TXT = "/robots.txt"  # always allowed, even under full disallow (D5)
+_NO_HEADERS: Mapping[str, str] = {}
+_log = logging.getLogger("robotsclient")
+
+
+@dataclass(frozen=True, slots=True)
+class RobotsRecord:
+    """What is known of one origin's robots.txt now: the answer checks use (D11, D14, D18).
+
+    `result` is the fetch the answer comes from: the good copy, or the failure when there is
+    no usable copy. `robots` is the parsed file when the outcome is conditional. `stale` says a
+    copy is served in place of a failed refresh. While the origin fails, `failure` is the latest
+    failed attempt, `failures` how many failed in a row since `failing_since`, and `retry_at`
+    when the next one is due (D14).
+    """
+
+    origin: Origin
+    outcome: Outcome
+    basis: Basis
+    result: FetchResult
+    robots: RobotsTxt | None
+    stale: bool
+    expires_at: float | None = None
+    failure: FetchResult | None = None
+    failures: int = 0
+    failing_since: float | None = None
+    retry_at: float | None = None
+
+    @property
+    def robots_url(self) -> str:
+        """Return the URL of the origin's robots.txt (before any redirect)."""
+        return self.origin.robots_url
+
+    @property
+    def status(self) -> int | None:
+        """Return the final HTTP status of `result`, None after a network error (D11)."""
+        return self.result.status
+
+    @property
+    def headers(self) -> tuple[tuple[str, str], ...]:
+        return self.result.headers
+
+    @property
+    def body(self) -> bytes:
+        return self.result.body
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        return self.result.chain
+
+    @property
+    def error(self) -> str | None:
+        return self.result.error
+
+    @property
+    def truncated(self) -> bool:
+        return self.result.truncated
+
+    @property
+    def fetched_at(self) -> float:
+        return self.result.fetched_at
+
+
+def _allow_all(path: str, token: str) -> bool:
+    return True
+
+
+def _robots_txt_only(path: str, token: str) -> bool:
+    """Full disallow: nothing but /robots.txt itself, which is always allowed (D5)."""
+    if not PLAIN_PATH.match(path):
+        path = normalize_path(path)
+    return path == _ROBOTS_TXT or path.startswith("/robots.txt?")
+
+
+def path_rule(record: RobotsRecord) -> PathRule:
+    """Return `(path_and_query, token) -> bool` for this answer: the fastest check there is."""
+    if record.robots is not None:
+        return record.robots._allowed_path
+    if record.outcome is Outcome.FULL_DISALLOW:
+        return _robots_txt_only
+    return _allow_all
+
+
+class _Hot:
+    """A parsed answer in memory: valid while the clock is before `until`."""
+
+    __slots__ = ("allowed", "record", "until")
+
+    def __init__(self, record: RobotsRecord, until: float) -> None:
+        self.record = record
+        self.until = until
+        self.allowed = path_rule(record)
+
+
+class _Flight:
+    """One origin's work in progress: `answer` resolves as soon as there is one to give,
+    `task` when the work (fetch included) is over."""
+
+    __slots__ = ("answer", "task")
+
+    def __init__(self, answer: asyncio.Future[RobotsRecord]) -> None:
+        self.answer = answer
+        self.task: asyncio.Task[RobotsRecord] | None = None
+
+
+class RobotsCache:
+    """Answers "what does this origin's robots.txt say now?" with one fetch per origin (D15).
+
+    `hot` maps origins to in-memory answers; the client reads it directly on its hot path.
+    """
+
+    def __init__(
+        self,
+        fetch: Fetch,
+        *,
+        storage: Storage | None = None,
+        policy: CachePolicy | None = None,
+        statuses: StatusPolicy = GOOGLE,
+        clock: Clock = system_clock,
+        max_concurrent_fetches: int = DEFAULT_MAX_CONCURRENT_FETCHES,
+        memory_size: int = DEFAULT_MEMORY_SIZE,
+    ) -> None:
+        for name, value in (
+            ("max_concurrent_fetches", max_concurrent_fetches),
+            ("memory_size", memory_size),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidArgument(f"{name} must be an int >= 1, not {value!r}")
+        self._fetch = fetch
+        self.storage: Storage = storage if storage is not None else MemoryStorage()
+        self.policy = policy if policy is not None else CachePolicy()
+        self.statuses = statuses.validate()
+        self._clock = clock
+        self._semaphore = asyncio.Semaphore(max_concurrent_fetches)
+        self.max_concurrent_fetches = max_concurrent_fetches
+        self.memory_size = memory_size
+        self.hot: OrderedDict[Origin, _Hot] = OrderedDict()
+        self._flights: dict[Origin, _Flight] = {}
+        self._closed = False
+
+    @property
+    def in_flight(self) -> int:
+        """Return how many origins have work under way (fetches queued or running)."""
+        return len(self._flights)
+
+    async def get(self, origin: Origin) -> RobotsRecord:
+        """Return the current answer for `origin`, fetching only when the policy says so."""
+        hot = self.hot.get(origin)
+        if hot is not None and self._clock() < hot.until:
+            self.hot.move_to_end(origin)
+            return hot.record
+        if self._closed:
+            raise RuntimeError("the robots.txt cache is closed")
+        flight = self._flights.get(origin)
+        if flight is None:
+            flight = self._start(origin)
+        elif flight.answer.done() and flight.task is not None:
+            # The early answer no longer holds (its time passed): the work in flight decides.
+            return await asyncio.shield(flight.task)
+        return await asyncio.shield(flight.answer)
+
+    def peek(self, origin: Origin) -> RobotsRecord | None:
+        """Return the in-memory answer for `origin` if it still holds, without any I/O."""
+        hot = self.hot.get(origin)
+        if hot is not None and self._clock() < hot.until:
+            return hot.record
+        return None
+
+    async def join(self) -> None:
+        """Wait until no work is in flight (background refreshes included)."""
+        while self._flights:
+            tasks = [flight.task for flight in self._flights.values() if flight.task is not None]
+            if tasks:
+                await asyncio.wait(tasks)
+            else:  # pragma: no cover - a flight gets its task at once
+                await asyncio.sleep(0)
+
+    async def forget(self, origin: Origin) -> None:
+        """Drop `origin` from memory and storage: the next check fetches it again."""
+        self.hot.pop(origin, None)
+        try:
+            await self.storage.delete(origin)
+        except StorageError as error:
+            _log.warning("robots.txt cache: could not delete %s: %s", origin, error)
+
+    async def aclose(self) -> None:
+        """Cancel the work in flight and forget the in-memory answers (the storage stays open)."""
+        self._closed = True
+        tasks = [flight.task for flight in self._flights.values() if flight.task is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks)
+        self._flights.clear()
+        self.hot.clear()
+
+    # --- the work of one flight ---------------------------------------------------------------
+
+    def _start(self, origin: Origin) -> _Flight:
+        loop = asyncio.get_running_loop()
+        flight = _Flight(loop.create_future())
+        flight.answer.add_done_callback(_retrieve)
+        self._flights[origin] = flight
+        task = loop.create_task(self._run(origin, flight), name=f"robots.txt {origin}")
+        flight.task = task
+        task.add_done_callback(_retrieve)
+        task.add_done_callback(lambda _: self._land(origin, flight))
+        return flight
+
+    def _land(self, origin: Origin, flight: _Flight) -> None:
+        if self._flights.get(origin) is flight:
+            del self._flights[origin]
+
+    async def _run(self, origin: Origin, flight: _Flight) -> RobotsRecord:
+        try:
+            answer = await self._resolve(origin, flight)
+        except BaseException as error:
+            if not flight.answer.done():
+                if isinstance(error, asyncio.CancelledError):
+                    flight.answer.cancel()
+                else:
+                    flight.answer.set_exception(error)
+            raise
+        if not flight.answer.done():
+            flight.answer.set_result(answer)
+        return answer
+
+    async def _resolve(self, origin: Origin, flight: _Flight) -> RobotsRecord:
+        entry = await self._load(origin)
+        assessment = assess(entry, self._clock(), self.policy, self.statuses)
+        if not assessment.freshness.wait:
+            answer = self._publish(origin, entry, assessment)
+            flight.answer.set_result(answer)  # the checks go on; a retry may run behind
+            if not assessment.freshness.fetch:
+                return answer
+        # D12: bounded concurrent fetches; D15 across processes (the lock is a no-op in memory).
+        async with self._semaphore, self.storage.lock(origin):
+            if self.storage.shared:  # another process may have fetched while we waited
+                entry = await self._load(origin)
+                assessment = assess(entry, self._clock(), self.policy, self.statuses)
+                if not assessment.freshness.fetch:
+                    return self._publish(origin, entry, assessment)
+                if not assessment.freshness.wait and not flight.answer.done():
+                    flight.answer.set_result(self._publish(origin, entry, assessment))
+            result = await self._fetch(origin, _NO_HEADERS)
+            now = self._clock()
+            entry = record(entry, result, now, self.policy, self.statuses)
+            await self._store(origin, entry, now)
+        return self._publish(origin, entry, assess(entry, now, self.policy, self.statuses))
+
+    async def _load(self, origin: Origin) -> Entry | None:
+        try:
+            return await self.storage.get(origin)
+        except StorageError as error:  # a cache outage must not stop the crawl (issue 5)
+            _log.warning("robots.txt cache: could not read %s: %s", origin, error)
+            return None
+
+    async def _store(self, origin: Origin, entry: Entry, now: float) -> None:
+        storage = self.storage
+        try:
+            if entry.no_store and storage.persistent:  # D13: not written, and no older copy kept
+                await storage.delete(origin)
+            else:
+                await storage.set(origin, entry, ttl=retention(entry, now, self.policy))
+        except StorageError as error:
+            _log.warning("robots.txt cache: could not write %s: %s", origin, error)
+
+    def _publish(self, origin: Origin, entry: Entry | None, assessment: Assessment) -> RobotsRecord:
+        """Build the answer of an assessment, keep it in memory, and return it."""
+        served, basis, outcome = assessment.served, assessment.basis, assessment.outcome
+        assert entry is not None
+        assert served is not None
+        assert basis is not None
+        assert outcome is not None
+        robots = None
+        if outcome is Outcome.CONDITIONAL:
+            robots = self._parsed(origin, served)
+        failing = entry.failing
+        answer = RobotsRecord(
+            origin=origin,
+            outcome=outcome,
+            basis=basis,
+            result=served,
+            robots=robots,
+            stale=assessment.stale,
+            expires_at=entry.expires_at if served is entry.good else None,
+            failure=entry.result if failing else None,
+            failures=entry.failures,
+            failing_since=entry.failing_since,
+            retry_at=entry.retry_at if failing else None,
+        )
+        hot = self.hot
+        hot[origin] = _Hot(answer, assessment.until)
+        hot.move_to_end(origin)
+        while len(hot) > self.memory_size:
+            hot.popitem(last=False)
+        return answer
+
+    def _parsed(self, origin: Origin, served: FetchResult) -> RobotsTxt:
+        """Return `served` parsed, reusing the file in memory when the body is unchanged (D16)."""
+        known = self.hot.get(origin)
+        if known is not None:
+            robots = known.record.robots
+            body = known.record.result.body
+            if robots is not None and (body is served.body or body == served.body):
+                return robots
+        return parse(served.body)
+
+
+def _retrieve(future: asyncio.Future[RobotsRecord]) -> None:
+    """Mark a flight's exception as seen: every waiter may have gone (cancelled) before it."""
+    if not future.cancelled():
+        future.exception()
