@@ -34,7 +34,7 @@ from ._outcome import (
 from ._policy import CachePolicy
 from ._robots import RobotsTxt, Verdict, parse, product_token
 from ._rules import Group, RequestRate, Rule, RuleKind
-from ._storages import Entry, MemoryStorage, Storage
+from ._storages import Entry, MemoryStorage, Storage, TieredStorage
 from ._sync import SyncRobotsClient
 from ._transport import RobotsTransport
 
@@ -78,6 +78,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "SyncRobotsClient",
+    "TieredStorage",
     "Verdict",
     "__version__",
     "fetch_robots",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._base import Entry, Storage
 from ._memory import DEFAULT_MAX_ENTRIES, MemoryStorage
+from ._tiered import TieredStorage
 
 if TYPE_CHECKING:
     from ._file import FileStorage
@@ -23,6 +24,7 @@ __all__ = [
     "MemoryStorage",
     "RedisStorage",
     "Storage",
+    "TieredStorage",
 ]
 
 
