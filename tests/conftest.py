@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.redis_server import RedisServer, find_redis_server
 from tests.servers import LocalServer
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
+    from collections.abc import AsyncIterator, Iterator
 
     import httpx
 
@@ -26,3 +27,20 @@ async def loopback_client(local_server: LocalServer) -> AsyncIterator[httpx.Asyn
     """An httpx.AsyncClient that reaches `local_server` for ANY hostname, without DNS."""
     async with local_server.client() as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A real redis-server on a free loopback port for the session (see tests/redis_server.py)."""
+    server = RedisServer(find_redis_server())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The URL of a running, empty redis-server (restarted if a fault test stopped it)."""
+    redis_server.start()
+    redis_server.flush()
+    return redis_server.url
