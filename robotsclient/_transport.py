@@ -10,6 +10,7 @@ Requests for `/robots.txt` itself always pass (D5).
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING
 
 import httpx
@@ -18,6 +19,8 @@ from ._exceptions import Disallowed
 from ._origin import origin_of
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from ._client import RobotsClient
     from ._origin import Origin
 
@@ -37,12 +40,16 @@ class RobotsTransport(httpx.AsyncBaseTransport):
         polite: bool = False,
         default_delay: float = 0.0,
         max_delay: float = MAX_DELAY,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._robots = robots
         self._transport = transport if transport is not None else httpx.AsyncHTTPTransport()
         self._polite = polite
         self._default_delay = default_delay
         self._max_delay = max_delay
+        self._clock = clock  # injectable, so politeness is tested without sleeping
+        self._sleep = sleep
         self._next_slot: dict[Origin, float] = {}
         self._locks: dict[Origin, asyncio.Lock] = {}
 
@@ -63,12 +70,11 @@ class RobotsTransport(httpx.AsyncBaseTransport):
         if delay <= 0:
             return
         lock = self._locks.setdefault(origin, asyncio.Lock())
-        loop = asyncio.get_running_loop()
         async with lock:
-            wait = self._next_slot.get(origin, 0.0) - loop.time()
+            wait = self._next_slot.get(origin, float("-inf")) - self._clock()
             if wait > 0:
-                await asyncio.sleep(wait)
-            self._next_slot[origin] = loop.time() + delay
+                await self._sleep(wait)
+            self._next_slot[origin] = self._clock() + delay
 
     async def aclose(self) -> None:
         await self._transport.aclose()

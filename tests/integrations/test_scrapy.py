@@ -18,7 +18,9 @@ import pytest
 
 from robotsclient.scrapy import RobotsClientParser
 
-scrapy = pytest.importorskip("scrapy", reason="Scrapy is an optional extra: pip install -e '.[scrapy]'")
+scrapy = pytest.importorskip(
+    "scrapy", reason="Scrapy is an optional extra: pip install -e '.[scrapy]'"
+)
 
 ROBOTS = b"""User-agent: *
 Disallow: /private/
@@ -59,10 +61,14 @@ class _Site(BaseHTTPRequestHandler):
         if self.path == "/robots.txt":
             body = ROBOTS
         else:
-            links = "".join(f'<a href="{p}">{p}</a>' for p in ("/public/a", "/private/b", "/drafts/c"))
+            links = "".join(
+                f'<a href="{p}">{p}</a>' for p in ("/public/a", "/private/b", "/drafts/c")
+            )
             body = f"<html><body>{links}</body></html>".encode()
         self.send_response(200)
-        self.send_header("Content-Type", "text/plain" if self.path == "/robots.txt" else "text/html")
+        self.send_header(
+            "Content-Type", "text/plain" if self.path == "/robots.txt" else "text/html"
+        )
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
