@@ -17,11 +17,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
-from ._paths import normalize_pattern
+from ._paths import PLAIN_PATTERN, normalize_pattern
 from ._rules import Rule, RuleKind
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable
 
 __all__ = ["Match", "Matcher"]
 
@@ -66,25 +66,43 @@ class Matcher:
         exact: dict[str, Match] = {}
         wild: list[_Wild] = []
         count = 0
-        for rule, pattern in _expand(rules):
-            count += 1
-            match = Match(len(pattern), rule.kind is RuleKind.ALLOW, rule)
-            anchored = pattern.endswith("$")
-            body = pattern[:-1] if anchored else pattern.rstrip("*")
-            if "*" not in body:
-                table = exact if anchored else prefix
-                if _better(match, table.get(body)):
-                    table[body] = match
-                continue
-            parts = body.split("*")
-            middle = tuple(part for part in parts[1:-1] if part)
-            wild.append(_Wild(match, parts[0], middle, parts[-1], anchored))
+        extra = 0
+        allow_kind = RuleKind.ALLOW
+        plain = PLAIN_PATTERN.match
+        new_match = tuple.__new__  # skips NamedTuple's Python-level constructor: built per rule
+        for rule in rules:
+            written = rule[1]
+            pattern = written if plain(written) else normalize_pattern(written)
+            allow = rule[0] is allow_kind
+            while True:  # runs twice for an index page's `/dir/$` twin (D8)
+                count += 1
+                match = new_match(Match, (len(pattern), allow, rule))
+                if pattern[-1] == "$":
+                    body = pattern[:-1]
+                    table = exact
+                else:
+                    body = pattern.rstrip("*") if pattern[-1] == "*" else pattern
+                    table = prefix
+                if "*" in body:
+                    parts = body.split("*")
+                    middle = tuple(part for part in parts[1:-1] if part)
+                    wild.append(_Wild(match, parts[0], middle, parts[-1], table is exact))
+                else:
+                    old = table.get(body)
+                    if old is None or _better(match, old):
+                        table[body] = match
+                    if table is prefix and len(body) != len(pattern):
+                        extra = max(extra, len(pattern) - len(body))
+                twin = _index_twin(pattern) if allow and "index.htm" in pattern else None
+                if twin is None or twin == pattern:
+                    break
+                pattern = twin
         wild.sort(key=lambda entry: _rank(entry.match))
         self.rule_count = count
         self._exact = exact
         self._prefix = prefix
         self._heads = sorted(prefix)
-        self._extra = max((m.priority - len(head) for head, m in prefix.items()), default=0)
+        self._extra = extra
         self._wild = tuple(wild)
         self._scan = _flatten(prefix, exact, wild) if count <= _SCAN_LIMIT else None
 
@@ -177,12 +195,9 @@ def _flatten(
     return tuple(entries)
 
 
-def _expand(rules: Iterable[Rule]) -> Iterator[tuple[Rule, str]]:
-    """Yield each rule with its normalised pattern, plus the `/dir/$` twin of index pages (D8)."""
-    for rule in rules:
-        pattern = normalize_pattern(rule.pattern)
-        yield rule, pattern
-        if rule.kind is RuleKind.ALLOW:
-            slash = pattern.rfind("/")
-            if slash >= 0 and pattern[slash + 1 :] in _INDEX_PAGES:
-                yield rule, pattern[: slash + 1] + "$"
+def _index_twin(pattern: str) -> str | None:
+    """Return `/dir/$` for an allowed `/dir/index.htm[l][$]`, which also allows `/dir/` (D8)."""
+    slash = pattern.rfind("/")
+    if slash >= 0 and pattern[slash + 1 :] in _INDEX_PAGES:
+        return pattern[: slash + 1] + "$"
+    return None

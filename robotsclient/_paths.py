@@ -27,9 +27,9 @@ _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 _LITERAL = _UNRESERVED | frozenset(b"!&'()+,;=:@/?[]")
 _QUERY_DECODED = frozenset(b":/?@")  # equal to their escapes in the query (figure 4)
 PLAIN_PATH = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]]*\Z")
-_ABSOLUTE = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*:)?//[^/?#]*([^#]*)")
-_SCHEMES = frozenset({"http:", "https:", "HTTP:", "HTTPS:", None})  # None: "//host/path"
-_PLAIN_PATTERN = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]*]*\$?\Z")
+_ABSOLUTE = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*:)//[^/?#]*([^#]*)")
+_SCHEMES = frozenset({"http:", "https:", "HTTP:", "HTTPS:"})
+PLAIN_PATTERN = re.compile(r"[A-Za-z0-9\-._~!&'()+,;=:@/?\[\]*]*\$?\Z")
 
 
 # An escape, a lone '%', or a run of octets that need escaping ('%' never starts such a run).
@@ -81,7 +81,7 @@ def normalize_path(path: str) -> str:
 
 def normalize_pattern(pattern: str) -> str:
     """Return an allow/disallow pattern in the normal form (D7), wildcards kept."""
-    if _PLAIN_PATTERN.match(pattern):
+    if PLAIN_PATTERN.match(pattern):
         return pattern
     return _normalize(pattern, True)
 
@@ -93,7 +93,7 @@ def path_of(url: str) -> str:
     """
     if not isinstance(url, str):
         raise InvalidURL(f"URL must be a str, not {type(url).__name__}", url=url)
-    if url[:1] == "/" and url[:2] != "//":
+    if url[:1] == "/":  # a path, even "//a/b" (double slashes are real paths, not authorities)
         hash_at = url.find("#")
         return url if hash_at < 0 else url[:hash_at]
     match = _ABSOLUTE.match(url)

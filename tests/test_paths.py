@@ -51,3 +51,11 @@ def test_wildcard_followed_by_escaped_utf8_matches() -> None:
     assert not robots.can_fetch("https://example.com/x1%E3%81%82%E3%81%8D", "bot")
     assert not robots.can_fetch("https://example.com/x1あき", "bot")
     assert robots.can_fetch("https://example.com/x1", "bot")
+
+
+def test_a_path_with_double_slashes_is_a_path() -> None:
+    """A path given directly is matched as written, even `//a/b` (not an authority)."""
+    robots = parse("User-agent: *\nDisallow: //private\n")
+    assert not robots.can_fetch("//private/x", "bot")
+    assert not robots.can_fetch("https://example.com//private/x", "bot")
+    assert robots.can_fetch("/private/x", "bot")
