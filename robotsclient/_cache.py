@@ -11,7 +11,14 @@ Rules of this module:
 - A check waits for a fetch only when there is nothing to answer with; retries of a failing
   origin and refresh-ahead run after the answer is given (`_policy.Freshness.wait`).
 - The fetch is injected: `fetch(origin, headers) -> FetchResult`; httpx is never imported here.
-  `headers` are extra request headers (empty now; issue 7 sends validators through them).
+  `headers` carry the validators of a conditional refresh (issue 7): when the good copy has an
+  ETag or Last-Modified, a refresh sends If-None-Match / If-Modified-Since, and a 304 renews
+  the copy with the 304's caching headers, with no download and no re-parse. A 304 to a request
+  that had no validators (or with no copy to renew) is answered by one unconditional GET.
+- Redirect-target reuse (issue 7): when an origin's robots.txt redirects to another origin's
+  `/robots.txt` (that exact path, no query), the answer is cached for the target origin too.
+- Events (issue 7): `fetched` after every fetch, `rules_changed` when a new good copy's rules
+  differ from the old one's.
 """
 
 from __future__ import annotations
@@ -19,11 +26,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ._clock import system_clock
-from ._exceptions import InvalidArgument, StorageError
+from ._events import Events, Fetched, RulesChanged, emit, rule_changes
+from ._exceptions import InvalidArgument, InvalidURL, StorageError
+from ._origin import split_target
 from ._outcome import GOOGLE, Outcome
 from ._paths import PLAIN_PATH, normalize_path
 from ._policy import Basis, CachePolicy, assess, record, retention
@@ -49,6 +58,9 @@ DEFAULT_MAX_CONCURRENT_FETCHES = 64  # D12: thousands of origins queue instead o
 DEFAULT_MEMORY_SIZE = 10_000  # parsed answers kept in memory (origins), least recently used out
 _ROBOTS_TXT = "/robots.txt"  # always allowed, even under full disallow (D5)
 _NO_HEADERS: Mapping[str, str] = {}
+_NO_EVENTS = Events()
+# Headers a 304 carries that replace the stored ones (RFC 9111 section 4.3.4).
+_RENEWED_HEADERS = frozenset({"cache-control", "expires", "date", "etag", "last-modified", "age"})
 _log = logging.getLogger("robotsclient")
 
 
@@ -168,6 +180,7 @@ class RobotsCache:
         clock: Clock = system_clock,
         max_concurrent_fetches: int = DEFAULT_MAX_CONCURRENT_FETCHES,
         memory_size: int = DEFAULT_MEMORY_SIZE,
+        events: Events | None = None,
     ) -> None:
         for name, value in (
             ("max_concurrent_fetches", max_concurrent_fetches),
@@ -183,6 +196,7 @@ class RobotsCache:
         self._semaphore = asyncio.Semaphore(max_concurrent_fetches)
         self.max_concurrent_fetches = max_concurrent_fetches
         self.memory_size = memory_size
+        self.events = events if events is not None else _NO_EVENTS
         self.hot: OrderedDict[Origin, _Hot] = OrderedDict()
         self._flights: dict[Origin, _Flight] = {}
         self._closed = False
@@ -264,6 +278,9 @@ class RobotsCache:
         try:
             answer = await self._resolve(origin, flight)
         except BaseException as error:
+            if not isinstance(error, asyncio.CancelledError):
+                # An answer given early (a retry behind it) must not outlive a broken fetch.
+                self.hot.pop(origin, None)
             if not flight.answer.done():
                 if isinstance(error, asyncio.CancelledError):
                     flight.answer.cancel()
@@ -291,11 +308,68 @@ class RobotsCache:
                     return self._publish(origin, entry, assessment)
                 if not assessment.freshness.wait and not flight.answer.done():
                     flight.answer.set_result(self._publish(origin, entry, assessment))
-            result = await self._fetch(origin, _NO_HEADERS)
+            old_good = entry.good if entry is not None else None
+            result, revalidated = await self._refetch(origin, entry)
             now = self._clock()
             entry = record(entry, result, now, self.policy, self.statuses)
             await self._store(origin, entry, now)
-        return self._publish(origin, entry, assess(entry, now, self.policy, self.statuses))
+        self._fetched(origin, result, revalidated)
+        answer = self._publish(origin, entry, assess(entry, now, self.policy, self.statuses))
+        if old_good is not None and entry.good is result and not revalidated:
+            self._compare(origin, old_good, answer)
+        await self._reuse_for_target(origin, result, now)
+        return answer
+
+    async def _refetch(self, origin: Origin, entry: Entry | None) -> tuple[FetchResult, bool]:
+        """Fetch, conditionally when the good copy has validators; True when a 304 renewed it."""
+        good = entry.good if entry is not None else None
+        validators = _validators(good)
+        result = await self._fetch(origin, validators)
+        if result.status != 304:
+            return result, False
+        if validators and good is not None:
+            return _renewed(good, result), True
+        # A 304 to a request without validators, or with nothing to renew: fetch the full file.
+        return await self._fetch(origin, _NO_HEADERS), False
+
+    def _fetched(self, origin: Origin, result: FetchResult, revalidated: bool) -> None:
+        event = Fetched(
+            origin=origin,
+            url=result.url,
+            status=result.status,
+            outcome=self.statuses.outcome(result),
+            bytes=0 if revalidated else len(result.body),
+            duration=result.elapsed,
+            chain=result.chain,
+            error=result.error,
+            revalidated=revalidated,
+        )
+        emit(self.events.on_fetched, event, "robots.txt of %s: status %s, %s, %d bytes in %.3f s")
+
+    def _compare(self, origin: Origin, old_good: FetchResult, answer: RobotsRecord) -> None:
+        """Emit `rules_changed` when the new good copy's rules differ from the old one's."""
+        if answer.robots is None or old_good.body == answer.result.body:
+            return
+        if not 200 <= (old_good.status or 0) < 300:
+            return
+        added, removed = rule_changes(parse(old_good.body), answer.robots)
+        if added or removed:
+            event = RulesChanged(origin, added, removed)
+            emit(self.events.on_rules_changed, event, "robots.txt of %s changed: +%s -%s")
+
+    async def _reuse_for_target(self, origin: Origin, result: FetchResult, now: float) -> None:
+        """Cache a redirect's answer for the target origin too, when it is that origin's file."""
+        target = _redirect_target(origin, result)
+        if target is None or self.statuses.is_temporary(result) or target in self._flights:
+            return
+        known = self.hot.get(target)
+        if known is not None and now < known.until:
+            return  # the target has a fresher answer of its own
+        final = result.chain[-1]
+        direct = replace(result, url=final, chain=(final,))
+        entry = record(None, direct, now, self.policy, self.statuses)
+        await self._store(target, entry, now)
+        self._publish(target, entry, assess(entry, now, self.policy, self.statuses))
 
     async def _load(self, origin: Origin) -> Entry | None:
         try:
@@ -354,6 +428,45 @@ class RobotsCache:
             if robots is not None and (body is served.body or body == served.body):
                 return robots
         return parse(served.body)
+
+
+def _validators(good: FetchResult | None) -> Mapping[str, str]:
+    """Return If-None-Match / If-Modified-Since for a 2xx good copy that has validators."""
+    if good is None or good.status is None or not 200 <= good.status < 300:
+        return _NO_HEADERS
+    headers: dict[str, str] = {}
+    etag = good.header("etag")
+    if etag:
+        headers["If-None-Match"] = etag
+    modified = good.header("last-modified")
+    if modified:
+        headers["If-Modified-Since"] = modified
+    return headers
+
+
+def _renewed(good: FetchResult, answer: FetchResult) -> FetchResult:
+    """Return the good copy renewed by a 304: its body, the 304's caching headers and time."""
+    fresh = {name: value for name, value in answer.headers if name in _RENEWED_HEADERS}
+    kept = tuple((name, value) for name, value in good.headers if name not in fresh)
+    return replace(
+        good,
+        headers=kept + tuple(fresh.items()),
+        fetched_at=answer.fetched_at,
+        elapsed=answer.elapsed,
+        chain=answer.chain,
+        error=None,
+    )
+
+
+def _redirect_target(origin: Origin, result: FetchResult) -> Origin | None:
+    """Return the other origin whose exact `/robots.txt` a redirect chain ended at, if any."""
+    if len(result.chain) < 2 or result.status is None or 300 <= result.status < 400:
+        return None
+    try:
+        target, path = split_target(result.chain[-1])
+    except InvalidURL:
+        return None
+    return target if path == _ROBOTS_TXT and target != origin else None
 
 
 def _retrieve(future: asyncio.Future[RobotsRecord]) -> None:

@@ -279,11 +279,11 @@ class RobotsClient:
         """Return the decision for `url` with the outcome, the copy used and the rule (D18)."""
         origin, path = split_target(url)
         record = await self._record(origin)
+        verdict: Verdict | None = None
         if record.robots is not None:
-            verdict: Verdict | None = record.robots.explain(url, self._agent)
-            allowed = verdict.allowed if verdict is not None else True
+            verdict = record.robots.explain(url, self._agent)
+            allowed = verdict.allowed
         else:
-            verdict = None
             allowed = path_rule(record)(path, self._token)
         age = self._clock() - record.fetched_at
         return Decision(

@@ -271,6 +271,29 @@ async def test_d15_a_crashing_fetch_reaches_every_waiter_then_is_retried(
     await cache.aclose()
 
 
+async def test_d14_a_crashing_retry_behind_the_answer_is_retried(clock: FakeClock) -> None:
+    """D14: a retry that raises must not leave the early answer standing for days: retried."""
+    calls = 0
+
+    async def flaky(origin: Origin, headers: Mapping[str, str]) -> FetchResult:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("fetcher bug")
+        return FetchResult(origin.robots_url, 503, fetched_at=clock())
+
+    cache = RobotsCache(flaky, clock=clock)
+    await cache.get(SITE)
+    clock.advance(MINUTE)
+    assert (await cache.get(SITE)).outcome is Outcome.FULL_DISALLOW  # retry 1 runs behind
+    await cache.join()
+    assert calls == 2
+    await cache.get(SITE)
+    await cache.join()
+    assert calls == 3
+    await cache.aclose()
+
+
 # --- bounded fetches (D12) --------------------------------------------------------------------
 
 
