@@ -490,9 +490,11 @@ async def mocked(
 ) -> AsyncIterator[tuple[RobotsClient, respx.Route]]:
     route = router.get("https://site.test/robots.txt")
     transport = httpx.MockTransport(router.async_handler)
+    # No refresh-ahead: these tests count requests at exact lifetimes (issue 7 tests it).
+    policy = CachePolicy(refresh_ahead=0.0)
     async with (
         httpx.AsyncClient(transport=transport) as http,
-        RobotsClient(UA, http_client=http, clock=clock) as client,
+        RobotsClient(UA, http_client=http, clock=clock, policy=policy) as client,
     ):
         yield client, route
 
