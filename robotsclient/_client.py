@@ -12,6 +12,7 @@ I/O, no parsing and no await beyond its own coroutine; anything else goes to `Ro
 
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -27,6 +28,7 @@ from ._cache import (
     path_rule,
 )
 from ._clock import system_clock
+from ._events import Decided, Events, emit, logger as _events_log
 from ._exceptions import InvalidArgument, InvalidUserAgent
 from ._fetcher import DEFAULT_LIMITS, fetch_robots
 from ._origin import origin_of, split_target
@@ -204,6 +206,7 @@ class RobotsClient:
         status_policy: StatusPolicy = GOOGLE,
         max_concurrent_fetches: int = DEFAULT_MAX_CONCURRENT_FETCHES,
         memory_size: int = DEFAULT_MEMORY_SIZE,
+        events: Events | None = None,
     ) -> None:
         if not isinstance(user_agent, str) or not user_agent.strip():
             raise InvalidUserAgent("user_agent must be a non-empty str", user_agent=user_agent)
@@ -230,7 +233,9 @@ class RobotsClient:
             clock=self._clock,
             max_concurrent_fetches=max_concurrent_fetches,
             memory_size=memory_size,
+            events=events,
         )
+        self._on_decided = events.on_decided if events is not None else None
         self._owns_storage = cache is None
         self._owns_http = http_client is None
         if http_client is None:
@@ -267,6 +272,8 @@ class RobotsClient:
 
     async def can_fetch(self, url: str) -> bool:
         """Return True if robots.txt lets this agent fetch `url` (an absolute http(s) URL)."""
+        if self._on_decided is not None:  # the event needs the reason: take the full path
+            return (await self.check(url)).allowed
         origin, path = split_target(url)
         hot = self._hot.get(origin)
         if hot is not None and self._clock() < hot.until:
@@ -286,7 +293,7 @@ class RobotsClient:
         else:
             allowed = path_rule(record)(path, self._token)
         age = self._clock() - record.fetched_at
-        return Decision(
+        decision = Decision(
             allowed=allowed,
             outcome=record.outcome,
             status=record.status,
@@ -299,6 +306,9 @@ class RobotsClient:
             verdict=verdict,
             record=record,
         )
+        if self._on_decided is not None or _events_log.isEnabledFor(logging.INFO):
+            emit(self._on_decided, Decided(url, allowed, decision.reason), "%s: allowed=%s (%s)")
+        return decision
 
     async def robots(self, url: str) -> RobotsRecord:
         """Return what is known of the robots.txt of `url`'s origin (fetched if needed)."""

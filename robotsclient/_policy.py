@@ -77,7 +77,7 @@ class CachePolicy:
     backoff_initial: float = BACKOFF_INITIAL
     backoff_max: float = BACKOFF_MAX
     max_retry_after: float = MAX_RETRY_AFTER
-    refresh_ahead: float = 0.0  # fraction of a lifetime refreshed in the background (issue 7)
+    refresh_ahead: float = 0.1  # the last part of a lifetime refreshed in the background (issue 7)
 
     def __post_init__(self) -> None:
         for name in ("default_lifetime", "max_lifetime", "stale_limit", "give_up_after"):

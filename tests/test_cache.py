@@ -169,9 +169,13 @@ def fetch(clock: FakeClock) -> ScriptedFetch:
 
 @pytest.fixture
 async def cache(fetch: ScriptedFetch, clock: FakeClock) -> AsyncIterator[RobotsCache]:
-    made = RobotsCache(fetch, clock=clock)
+    # No refresh-ahead here: these tests count fetches at exact lifetimes (it has its own test).
+    made = RobotsCache(fetch, clock=clock, policy=NO_REFRESH_AHEAD)
     yield made
     await made.aclose()
+
+
+NO_REFRESH_AHEAD = CachePolicy(refresh_ahead=0.0)
 
 
 async def allowed(cache: RobotsCache, path: str, origin: Origin = SITE) -> bool:

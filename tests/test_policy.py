@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 T0 = 1_700_000_000.0  # 2023-11-14T22:13:20Z
 T0_HTTP = "Tue, 14 Nov 2023 22:13:20 GMT"
 URL = "https://example.com/robots.txt"
-POLICY = CachePolicy()
+POLICY = CachePolicy(refresh_ahead=0.0)  # exact lifetimes; refresh-ahead has its own tests
 BODY = b"User-agent: *\nDisallow: /private\n"
 
 
