@@ -64,7 +64,7 @@ class Matcher:
     def __init__(self, rules: Iterable[Rule]) -> None:
         prefix: dict[str, Match] = {}
         exact: dict[str, Match] = {}
-        wild: list[_Wild] = []
+        seen: dict[tuple[str, bool], _Wild] = {}
         count = 0
         extra = 0
         allow_kind = RuleKind.ALLOW
@@ -84,9 +84,12 @@ class Matcher:
                     body = pattern.rstrip("*") if pattern[-1] == "*" else pattern
                     table = prefix
                 if "*" in body:
-                    parts = body.split("*")
-                    middle = tuple(part for part in parts[1:-1] if part)
-                    wild.append(_Wild(match, parts[0], middle, parts[-1], table is exact))
+                    key = (body, table is exact)
+                    twin_wild = seen.get(key)
+                    if twin_wild is None or _better(match, twin_wild.match):  # repeats: one entry
+                        parts = body.split("*")
+                        middle = tuple(part for part in parts[1:-1] if part)
+                        seen[key] = _Wild(match, parts[0], middle, parts[-1], table is exact)
                 else:
                     old = table.get(body)
                     if old is None or _better(match, old):
@@ -97,7 +100,7 @@ class Matcher:
                 if twin is None or twin == pattern:
                     break
                 pattern = twin
-        wild.sort(key=lambda entry: _rank(entry.match))
+        wild = sorted(seen.values(), key=lambda entry: _rank(entry.match))
         self.rule_count = count
         self._exact = exact
         self._prefix = prefix

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ._exceptions import InvalidURL
 
@@ -43,6 +43,7 @@ class Origin:
     scheme: str
     host: str
     port: int
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.scheme not in DEFAULT_PORTS:
@@ -51,6 +52,11 @@ class Origin:
             raise InvalidURL("origin host must not be empty")
         if not 0 < self.port <= _MAX_PORT:
             raise InvalidURL(f"origin port must be in 1..{_MAX_PORT}, not {self.port}")
+        # Hashed once: every cached check looks its origin up in a dict (the hot path).
+        object.__setattr__(self, "_hash", hash((self.scheme, self.host, self.port)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def netloc(self) -> str:

@@ -166,7 +166,9 @@ class RobotsTxt:
 
     def can_fetch(self, url: str, user_agent: str) -> bool:
         """Return True if `user_agent` may fetch `url` (an http(s) URL or a path like `/a?b=1`)."""
-        return self._allowed_path(path_of(url), product_token(user_agent))
+        path = path_of(url)  # bad arguments raise even when the file has no rules (D17)
+        token = product_token(user_agent)
+        return True if self._empty else self._allowed_path(path, token)
 
     def explain(self, url: str, user_agent: str) -> Verdict:
         """Return the verdict for `url` with the group and the deciding rule and line (D18)."""
