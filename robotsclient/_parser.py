@@ -23,7 +23,7 @@ __all__ = ["MAX_BODY_BYTES", "MAX_LINE_BYTES", "Key", "ParseHandler", "ScanInfo"
 
 MAX_BODY_BYTES = 512_000  # Google parses the first 500 KiB only (spec "File format", D1)
 MAX_LINE_BYTES = 2083 * 8 - 1  # Google's parser keeps this much of one line (robots.cc kMaxLineLen)
-_BOM = b"\xef\xbb\xbf"
+_BOMS = (b"\xef\xbb\xbf", b"\xef\xbb", b"\xef")
 _LINE_CHECK_CHARS = MAX_LINE_BYTES // 4  # below this many characters a line cannot be too long
 _WHITESPACE = " \t\v\f"
 _SPLIT_WS = re.compile(r"[ \t]+")
@@ -113,8 +113,10 @@ def scan(
     """Split `body` into lines and call `handler` for each (D1, D2); never raises on content."""
     data, truncated = _cut(_to_bytes(body))
     size = len(data)
-    if data.startswith(_BOM):
-        data = data[len(_BOM) :]
+    for bom in _BOMS:  # a whole BOM, or the start of one, as Google's parser skips (D1)
+        if data.startswith(bom):
+            data = data[len(bom) :]
+            break
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
