@@ -61,6 +61,9 @@ _NO_HEADERS: Mapping[str, str] = {}
 _NO_EVENTS = Events()
 # Headers a 304 carries that replace the stored ones (RFC 9111 section 4.3.4).
 _RENEWED_HEADERS = frozenset({"cache-control", "expires", "date", "etag", "last-modified", "age"})
+# Dropped from the stored copy even when the 304 lacks them: the renewed copy's age is the 304's
+# (RFC 9111 4.2.3); an old Age would cut every renewed lifetime short again.
+_NOT_KEPT_ON_RENEWAL = frozenset({"age"})
 _log = logging.getLogger("robotsclient")
 
 
@@ -446,11 +449,12 @@ def _validators(good: FetchResult | None) -> Mapping[str, str]:
 
 def _renewed(good: FetchResult, answer: FetchResult) -> FetchResult:
     """Return the good copy renewed by a 304: its body, the 304's caching headers and time."""
-    fresh = {name: value for name, value in answer.headers if name in _RENEWED_HEADERS}
-    kept = tuple((name, value) for name, value in good.headers if name not in fresh)
+    fresh = tuple((name, value) for name, value in answer.headers if name in _RENEWED_HEADERS)
+    replaced = {name for name, _ in fresh} | _NOT_KEPT_ON_RENEWAL
+    kept = tuple((name, value) for name, value in good.headers if name not in replaced)
     return replace(
         good,
-        headers=kept + tuple(fresh.items()),
+        headers=kept + fresh,  # every line of a repeated header: Cache-Control may take several
         fetched_at=answer.fetched_at,
         elapsed=answer.elapsed,
         chain=answer.chain,
