@@ -178,7 +178,8 @@ def _scan_line(line: str, number: int, handler: ParseHandler, strict: bool) -> N
         value = line[colon + 1 :].strip(_WHITESPACE)
     else:
         parts = _SPLIT_WS.split(line) if colon < 0 else ()
-        if len(parts) != 2:
+        known = len(parts) == 2 and (parts[0].lower() in _KEYS or parts[0].lower() in _TYPOS)
+        if not known:  # only a known key may lose its colon: "<!DOCTYPE html>" is junk
             handler.finding(Finding.of(Problem.JUNK_LINE, number))
             return
         if strict:

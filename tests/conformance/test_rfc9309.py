@@ -56,7 +56,9 @@ def test_5_1_simple_example(agent: str, path: str, expected: bool) -> None:
 
 
 def test_5_2_longest_match() -> None:
-    robotstxt = "User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n"
+    robotstxt = (
+        "User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n"
+    )
     assert allowed(robotstxt, "foobot", "https://www.example.com/example/page/")
     assert not allowed(robotstxt, "foobot", "https://www.example.com/example/page/disallowed.gif")
 
@@ -93,7 +95,9 @@ def test_2_2_2_allow_wins_equivalent_rules_and_robots_txt_allowed() -> None:
 )
 def test_2_2_2_table_1_percent_encoding(pattern: str, url: str) -> None:
     """Table 1: each path matches its encoded form (D7)."""
-    assert not allowed(f"user-agent: *\ndisallow: {pattern}\n", "bot", f"https://www.example.com{url}")
+    assert not allowed(
+        f"user-agent: *\ndisallow: {pattern}\n", "bot", f"https://www.example.com{url}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -111,7 +115,9 @@ def test_2_2_3_figure_6_special_characters_by_escape(pattern: str, url: str) -> 
 
 
 def test_2_2_3_special_characters() -> None:
-    robotstxt = "user-agent: *\ndisallow: /this/path/exactly$\ndisallow: /this/*/exactly # a comment\n"
+    robotstxt = (
+        "user-agent: *\ndisallow: /this/path/exactly$\ndisallow: /this/*/exactly # a comment\n"
+    )
     assert not allowed(robotstxt, "bot", "/this/path/exactly")
     assert allowed(robotstxt, "bot", "/this/pathexactly")
     assert not allowed(robotstxt, "bot", "/this/any/thing/exactly")

@@ -187,12 +187,66 @@ def test_GoogleOnly_LineTooLong() -> None:
 @pytest.mark.parametrize(
     ("rule", "yes", "no"),
     [
-        ("allow: /fish", ["/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.html?id=anything"], ["/bar", "/Fish.asp", "/catfish", "/?id=fish"]),
-        ("allow: /fish*", ["/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.html?id=anything"], ["/bar", "/Fish.bar", "/catfish", "/?id=fish"]),
-        ("allow: /fish/", ["/fish/", "/fish/salmon", "/fish/?salmon", "/fish/salmon.html", "/fish/?id=anything"], ["/bar", "/fish", "/fish.html", "/Fish/Salmon.html"]),
-        ("allow: /*.php", ["/filename.php", "/folder/filename.php", "/folder/filename.php?parameters", "//folder/any.php.file.html", "/filename.php/", "/index?f=filename.php/"], ["/bar", "/php/", "/index?php", "/windows.PHP"]),
-        ("allow: /*.php$", ["/filename.php", "/folder/filename.php"], ["/bar", "/filename.php?parameters", "/filename.php/", "/filename.php5", "/php/", "/filename?php", "/aaaphpaaa", "//windows.PHP"]),
-        ("allow: /fish*.php", ["/fish.php", "/fishheads/catfish.php?parameters"], ["/bar", "/Fish.PHP"]),
+        (
+            "allow: /fish",
+            [
+                "/fish",
+                "/fish.html",
+                "/fish/salmon.html",
+                "/fishheads",
+                "/fishheads/yummy.html",
+                "/fish.html?id=anything",
+            ],
+            ["/bar", "/Fish.asp", "/catfish", "/?id=fish"],
+        ),
+        (
+            "allow: /fish*",
+            [
+                "/fish",
+                "/fish.html",
+                "/fish/salmon.html",
+                "/fishheads",
+                "/fishheads/yummy.html",
+                "/fish.html?id=anything",
+            ],
+            ["/bar", "/Fish.bar", "/catfish", "/?id=fish"],
+        ),
+        (
+            "allow: /fish/",
+            ["/fish/", "/fish/salmon", "/fish/?salmon", "/fish/salmon.html", "/fish/?id=anything"],
+            ["/bar", "/fish", "/fish.html", "/Fish/Salmon.html"],
+        ),
+        (
+            "allow: /*.php",
+            [
+                "/filename.php",
+                "/folder/filename.php",
+                "/folder/filename.php?parameters",
+                "//folder/any.php.file.html",
+                "/filename.php/",
+                "/index?f=filename.php/",
+            ],
+            ["/bar", "/php/", "/index?php", "/windows.PHP"],
+        ),
+        (
+            "allow: /*.php$",
+            ["/filename.php", "/folder/filename.php"],
+            [
+                "/bar",
+                "/filename.php?parameters",
+                "/filename.php/",
+                "/filename.php5",
+                "/php/",
+                "/filename?php",
+                "/aaaphpaaa",
+                "//windows.PHP",
+            ],
+        ),
+        (
+            "allow: /fish*.php",
+            ["/fish.php", "/fishheads/catfish.php?parameters"],
+            ["/bar", "/Fish.PHP"],
+        ),
     ],
     ids=["fish", "fish-star", "fish-slash", "star-php", "star-php-dollar", "fish-star-php"],
 )
@@ -247,8 +301,12 @@ def test_ID_UTF8ByteOrderMark_only_at_the_start() -> None:
 
 def test_ID_NonStandardLineExample_Sitemap() -> None:
     body = "User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\n"
-    assert parse(body + "Sitemap: http://foo.bar/sitemap.xml\n").sitemaps == ["http://foo.bar/sitemap.xml"]
-    assert parse("Sitemap: http://foo.bar/sitemap.xml\n" + body).sitemaps == ["http://foo.bar/sitemap.xml"]
+    assert parse(body + "Sitemap: http://foo.bar/sitemap.xml\n").sitemaps == [
+        "http://foo.bar/sitemap.xml"
+    ]
+    assert parse("Sitemap: http://foo.bar/sitemap.xml\n" + body).sitemaps == [
+        "http://foo.bar/sitemap.xml"
+    ]
 
 
 @pytest.mark.parametrize(
