@@ -20,7 +20,6 @@ import pytest
 from tests.servers import delayed, dynamic, respond
 
 if TYPE_CHECKING:
-    from tests.redis_server import RedisServer
     from tests.servers import LocalServer, Request
 
 ORIGINS = 12

@@ -14,14 +14,17 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from robotsclient._storages._file import FileStorage
 from robotsclient._storages._packing import FORMAT_VERSION, MAGIC, pack
 from tests.storages.entries import ORIGIN, OTHER, entry
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 async def test_round_trip_survives_a_new_instance(tmp_path: Path) -> None:

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 import pytest
 import redis.asyncio as redis_asyncio
 
 from robotsclient._storages._redis import RedisStorage
-from tests.redis_server import RedisServer
 from tests.storages.entries import ORIGIN, OTHER, entry
+
+if TYPE_CHECKING:
+    from tests.redis_server import RedisServer
 
 THIRTY_DAYS = 30 * 86_400
 
