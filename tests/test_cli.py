@@ -25,7 +25,9 @@ Crawl-delay: 5
 """
 
 
-def run(*args: str, stdin: str | None = None, module: bool = True) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str | None = None, module: bool = True
+) -> subprocess.CompletedProcess[str]:
     if module:
         command = [sys.executable, "-m", "robotsclient", *args]
     else:
@@ -43,7 +45,14 @@ def robots_file(tmp_path: Path) -> Path:
 
 
 def test_check_all_allowed_exits_0(robots_file: Path) -> None:
-    result = run("check", "--robots", str(robots_file), "https://example.com/", "/private/press/x", module=False)
+    result = run(
+        "check",
+        "--robots",
+        str(robots_file),
+        "https://example.com/",
+        "/private/press/x",
+        module=False,
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) == 2
@@ -52,7 +61,13 @@ def test_check_all_allowed_exits_0(robots_file: Path) -> None:
 
 def test_check_any_disallowed_exits_1_and_says_why(robots_file: Path) -> None:
     """D18: each line names the deciding rule and its line number."""
-    result = run("check", "--robots", str(robots_file), "https://example.com/ok", "https://example.com/private/x")
+    result = run(
+        "check",
+        "--robots",
+        str(robots_file),
+        "https://example.com/ok",
+        "https://example.com/private/x",
+    )
     assert result.returncode == 1
     denied = [line for line in result.stdout.splitlines() if line.startswith("disallowed")]
     assert len(denied) == 1
@@ -62,7 +77,15 @@ def test_check_any_disallowed_exits_1_and_says_why(robots_file: Path) -> None:
 
 def test_check_agent_picks_its_group(robots_file: Path) -> None:
     """D4: ExampleBot's group does not inherit the `*` rules."""
-    result = run("check", "--robots", str(robots_file), "--agent", "ExampleBot/1.0", "/private/x", "/drafts/y")
+    result = run(
+        "check",
+        "--robots",
+        str(robots_file),
+        "--agent",
+        "ExampleBot/1.0",
+        "/private/x",
+        "/drafts/y",
+    )
     lines = result.stdout.splitlines()
     assert lines[0].startswith("allowed")
     assert lines[1].startswith("disallowed")
@@ -72,7 +95,16 @@ def test_check_agent_picks_its_group(robots_file: Path) -> None:
 def test_check_token_option_for_browser_like_headers(robots_file: Path) -> None:
     """D4: a browser-like header names its product token separately."""
     header = "Mozilla/5.0 (compatible; ExampleBot/1.0)"
-    result = run("check", "--robots", str(robots_file), "--agent", header, "--token", "ExampleBot", "/drafts/y")
+    result = run(
+        "check",
+        "--robots",
+        str(robots_file),
+        "--agent",
+        header,
+        "--token",
+        "ExampleBot",
+        "/drafts/y",
+    )
     assert result.returncode == 1
     assert "examplebot" in result.stdout
 
@@ -80,7 +112,15 @@ def test_check_token_option_for_browser_like_headers(robots_file: Path) -> None:
 def test_check_reads_urls_from_stdin_and_file(robots_file: Path, tmp_path: Path) -> None:
     urls = tmp_path / "urls.txt"
     urls.write_text("# a comment\n/a\n\n/private/b\n")
-    result = run("check", "--robots", str(robots_file), "--from-file", str(urls), "-", stdin="/c\n/private/d\n")
+    result = run(
+        "check",
+        "--robots",
+        str(robots_file),
+        "--from-file",
+        str(urls),
+        "-",
+        stdin="/c\n/private/d\n",
+    )
     assert result.returncode == 1
     assert len(result.stdout.splitlines()) == 4
 
@@ -90,7 +130,16 @@ def test_check_json_lines_have_a_stable_shape(robots_file: Path) -> None:
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["allowed"] for r in records] == [False, True]
     for record in records:
-        assert set(record) == {"url", "allowed", "outcome", "status", "agent", "rule", "reason", "stale"}
+        assert set(record) == {
+            "url",
+            "allowed",
+            "outcome",
+            "status",
+            "agent",
+            "rule",
+            "reason",
+            "stale",
+        }
     assert records[0]["rule"] == {"kind": "disallow", "pattern": "/private/", "line": 2}
     assert records[1]["rule"] is None
 

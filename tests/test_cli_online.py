@@ -17,7 +17,9 @@ from tests.servers import redirect, respond
 if TYPE_CHECKING:
     from tests.servers import LocalServer
 
-ROBOTS = "User-agent: *\nDisallow: /private/\nCrawl-delay: 3\nSitemap: https://example.com/sitemap.xml\n"
+ROBOTS = (
+    "User-agent: *\nDisallow: /private/\nCrawl-delay: 3\nSitemap: https://example.com/sitemap.xml\n"
+)
 
 
 async def cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -30,14 +32,18 @@ async def cli(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(process.communicate(stdin.encode() if stdin else None), timeout=120)
+    out, err = await asyncio.wait_for(
+        process.communicate(stdin.encode() if stdin else None), timeout=120
+    )
     assert process.returncode is not None
     return process.returncode, out.decode(), err.decode()
 
 
 async def test_check_over_the_network(local_server: LocalServer) -> None:
     """D11: 2xx conditional; the exit status says whether anything was disallowed."""
-    local_server.route(respond(200, ROBOTS, headers={"content-type": "text/plain"}), path="/robots.txt")
+    local_server.route(
+        respond(200, ROBOTS, headers={"content-type": "text/plain"}), path="/robots.txt"
+    )
     base = local_server.url("")
     code, out, _ = await cli("check", "--json", f"{base}/public", f"{base}/private/x")
     assert code == 1
@@ -56,7 +62,9 @@ async def test_check_many_urls_from_stdin_fetches_once(local_server: LocalServer
     code, out, _ = await cli("check", "-", stdin=urls)
     assert code == 0
     assert len(out.splitlines()) == 300
-    assert sum(count for (_, path), count in local_server.hits.items() if path == "/robots.txt") == 1
+    assert (
+        sum(count for (_, path), count in local_server.hits.items() if path == "/robots.txt") == 1
+    )
 
 
 async def test_server_error_is_full_disallow(local_server: LocalServer) -> None:
@@ -90,7 +98,9 @@ async def test_explain_shows_chain_and_rule(local_server: LocalServer) -> None:
 
 
 async def test_fetch_shows_the_record(local_server: LocalServer) -> None:
-    local_server.route(respond(200, ROBOTS, headers={"cache-control": "max-age=60"}), path="/robots.txt")
+    local_server.route(
+        respond(200, ROBOTS, headers={"cache-control": "max-age=60"}), path="/robots.txt"
+    )
     code, out, _ = await cli("fetch", "--json", local_server.url("/"))
     assert code == 0
     record = json.loads(out)

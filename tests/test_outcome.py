@@ -50,7 +50,9 @@ GOOGLE_TABLE = [
 ]
 
 
-@pytest.mark.parametrize(("status", "outcome", "temporary"), GOOGLE_TABLE, ids=[str(r[0]) for r in GOOGLE_TABLE])
+@pytest.mark.parametrize(
+    ("status", "outcome", "temporary"), GOOGLE_TABLE, ids=[str(r[0]) for r in GOOGLE_TABLE]
+)
 def test_google_preset_cells(status: int | None, outcome: Outcome, temporary: bool) -> None:
     """D11: the default policy, cell by cell."""
     assert outcome_of(result(status)) is outcome
@@ -71,7 +73,9 @@ RFC_TABLE = [
 ]
 
 
-@pytest.mark.parametrize(("status", "outcome", "temporary"), RFC_TABLE, ids=[str(r[0]) for r in RFC_TABLE])
+@pytest.mark.parametrize(
+    ("status", "outcome", "temporary"), RFC_TABLE, ids=[str(r[0]) for r in RFC_TABLE]
+)
 def test_rfc9309_preset_cells(status: int | None, outcome: Outcome, temporary: bool) -> None:
     """RFC 9309 section 2.3.1: the RFC's own reading, cell by cell."""
     assert outcome_of(result(status), RFC9309) is outcome
@@ -120,15 +124,21 @@ def test_switches_combine() -> None:
         pytest.param(lambda: GOOGLE.with_server_errors_allow_after(0), id="zero-days"),
         pytest.param(lambda: GOOGLE.with_server_errors_allow_after(-1), id="negative-days"),
         pytest.param(
-            lambda: StatusPolicy("x", tuple((k, Cell(ALLOW)) for k in StatusClass)).validate(), id="2xx-not-conditional"
+            lambda: StatusPolicy("x", tuple((k, Cell(ALLOW)) for k in StatusClass)).validate(),
+            id="2xx-not-conditional",
         ),
         pytest.param(
-            lambda: StatusPolicy("x", tuple((k, Cell(COND)) for k in StatusClass)).validate(), id="error-conditional"
+            lambda: StatusPolicy("x", tuple((k, Cell(COND)) for k in StatusClass)).validate(),
+            id="error-conditional",
         ),
         pytest.param(lambda: StatusPolicy("x", GOOGLE.cells[:-1]).validate(), id="missing-cell"),
         pytest.param(
             lambda: StatusPolicy(
-                "x", tuple((k, Cell(ALLOW) if k is StatusClass.SERVER_ERROR else c) for k, c in GOOGLE.cells)
+                "x",
+                tuple(
+                    (k, Cell(ALLOW) if k is StatusClass.SERVER_ERROR else c)
+                    for k, c in GOOGLE.cells
+                ),
             ).with_server_errors_allow_after(2),
             id="5xx-already-allow",
         ),
