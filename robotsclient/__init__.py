@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._cache import RobotsRecord
 from ._client import Decision, RobotsClient
+from ._events import Decided, Events, Fetched, RulesChanged
 from ._exceptions import (
     Disallowed,
     InvalidArgument,
@@ -31,7 +32,7 @@ from ._outcome import (
     StatusPolicy,
     outcome_of,
 )
-from ._policy import CachePolicy
+from ._policy import Basis, CachePolicy
 from ._robots import RobotsTxt, Verdict, parse, product_token
 from ._rules import Group, RequestRate, Rule, RuleKind
 from ._storages import Entry, MemoryStorage, Storage, TieredStorage
@@ -46,13 +47,17 @@ __version__ = "0.1.0"
 __all__ = [
     "GOOGLE",
     "RFC9309",
+    "Basis",
     "CachePolicy",
+    "Decided",
     "Decision",
     "Disallowed",
     "Entry",
+    "Events",
     "FetchErrorKind",
     "FetchLimits",
     "FetchResult",
+    "Fetched",
     "FileStorage",
     "Finding",
     "Group",
@@ -72,6 +77,7 @@ __all__ = [
     "RobotsTxt",
     "Rule",
     "RuleKind",
+    "RulesChanged",
     "Severity",
     "StatusClass",
     "StatusPolicy",
