@@ -177,7 +177,7 @@ def _scan_line(line: str, number: int, handler: ParseHandler, strict: bool) -> N
         name = line[:colon].strip(_WHITESPACE).lower()
         value = line[colon + 1 :].strip(_WHITESPACE)
     else:
-        parts = _SPLIT_WS.split(line) if colon < 0 else ()
+        parts: list[str] = _SPLIT_WS.split(line) if colon < 0 else []
         known = len(parts) == 2 and (parts[0].lower() in _KEYS or parts[0].lower() in _TYPOS)
         if not known:  # only a known key may lose its colon: "<!DOCTYPE html>" is junk
             handler.finding(Finding.of(Problem.JUNK_LINE, number))
