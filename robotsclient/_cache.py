@@ -58,6 +58,7 @@ DEFAULT_MAX_CONCURRENT_FETCHES = 64  # D12: thousands of origins queue instead o
 DEFAULT_MEMORY_SIZE = 10_000  # parsed answers kept in memory (origins), least recently used out
 _ROBOTS_TXT = "/robots.txt"  # always allowed, even under full disallow (D5)
 _NO_HEADERS: Mapping[str, str] = {}
+_NOT_MODIFIED = 304  # the answer to a conditional refresh: the copy is renewed (issue 7)
 _NO_EVENTS = Events()
 # Headers a 304 carries that replace the stored ones (RFC 9111 section 4.3.4).
 _RENEWED_HEADERS = frozenset({"cache-control", "expires", "date", "etag", "last-modified", "age"})
@@ -328,7 +329,7 @@ class RobotsCache:
         good = entry.good if entry is not None else None
         validators = _validators(good)
         result = await self._fetch(origin, validators)
-        if result.status != 304:
+        if result.status != _NOT_MODIFIED:
             return result, False
         if validators and good is not None:
             return _renewed(good, result), True
@@ -339,8 +340,8 @@ class RobotsCache:
         event = Fetched(
             origin=origin,
             url=result.url,
-            status=result.status,
-            outcome=self.statuses.outcome(result),
+            status=_NOT_MODIFIED if revalidated else result.status,  # what the server said
+            outcome=self.statuses.outcome(result),  # a renewed copy keeps its outcome
             bytes=0 if revalidated else len(result.body),
             duration=result.elapsed,
             chain=result.chain,
