@@ -32,7 +32,7 @@ from ._events import Decided, Events, emit, logger as _events_log
 from ._exceptions import InvalidArgument, InvalidUserAgent
 from ._fetcher import DEFAULT_LIMITS, fetch_robots
 from ._origin import origin_of, split_target
-from ._outcome import GOOGLE, Outcome
+from ._outcome import GOOGLE, Outcome, StatusPolicy
 from ._policy import Basis, CachePolicy
 from ._robots import product_token
 
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from ._clock import Clock
     from ._fetcher import FetchLimits
     from ._origin import Origin
-    from ._outcome import FetchResult, StatusPolicy
+    from ._outcome import FetchResult
     from ._robots import Verdict
     from ._rules import RequestRate
     from ._storages._base import Storage
@@ -220,6 +220,11 @@ class RobotsClient:
             raise InvalidUserAgent("agent_token must be a non-empty str", user_agent=agent_token)
         if policy is not None and not isinstance(policy, CachePolicy):
             raise InvalidArgument(f"policy must be a CachePolicy, not {type(policy).__name__}")
+        if not isinstance(status_policy, StatusPolicy):
+            raise InvalidArgument(
+                "status_policy must be a StatusPolicy (GOOGLE, RFC9309 or a switch of one), "
+                f"not {type(status_policy).__name__}"
+            )
         self.user_agent = user_agent
         self._agent = agent_token if agent_token is not None else user_agent
         self._token = product_token(self._agent)  # D4: what group names are compared with
