@@ -990,15 +990,14 @@ def test_d17_bad_url_raises_invalid_url(url: object) -> None:
 def test_d17_bad_user_agent_raises(agent: object) -> None:
     """D17: a non-string agent, or one with no product token, raises InvalidUserAgent."""
     robots = parse(ROBOTS)
-    calls = [
-        lambda: robots.can_fetch(SITE + "/x", agent),  # type: ignore[arg-type]
-        lambda: robots.explain(SITE + "/x", agent),  # type: ignore[arg-type]
-        lambda: robots.crawl_delay(agent),  # type: ignore[arg-type]
-        lambda: robots.request_rate(agent),  # type: ignore[arg-type]
-    ]
-    for call in calls:
-        with pytest.raises(InvalidUserAgent):
-            call()
+    with pytest.raises(InvalidUserAgent):
+        robots.can_fetch(SITE + "/x", agent)  # type: ignore[arg-type]
+    with pytest.raises(InvalidUserAgent):
+        robots.explain(SITE + "/x", agent)  # type: ignore[arg-type]
+    with pytest.raises(InvalidUserAgent):
+        robots.crawl_delay(agent)  # type: ignore[arg-type]
+    with pytest.raises(InvalidUserAgent):
+        robots.request_rate(agent)  # type: ignore[arg-type]
 
 
 def test_d17_errors_share_one_root() -> None:
