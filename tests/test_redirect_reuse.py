@@ -10,7 +10,8 @@ Categories:
   hops only the final origin gets the answer
 - no reuse: target path not exactly /robots.txt (a query, another file, another case), the
   same origin's other path, a temporary failure (503, reset) at the target
-- the reused answer is the target's own: its chain, origin and lifetime
+- the reused answer is the target's own: its chain, origin and lifetime; a revalidation
+  through the chain renews both origins (a 304 at the target)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from robotsclient._client import RobotsClient
 from robotsclient._origin import origin_of
 from robotsclient._outcome import Outcome
 from robotsclient._policy import CachePolicy
-from tests.servers import RESET, dynamic, redirect, respond, script
+from tests.servers import RESET, Validators, conditional, dynamic, redirect, respond, script
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -164,6 +165,32 @@ async def test_the_reused_answer_lives_as_long_as_the_file_says(
     await client.can_fetch("http://b.test/")
     assert requests_to(local_server, "b.test") == 2
     assert local_server.exchanges_for("b.test")[-1].request.target == "/robots.txt"
+
+
+async def test_a_redirected_copy_is_revalidated_at_its_target(
+    local_server: LocalServer, client: RobotsClient, clock: FakeClock
+) -> None:
+    """Issue 7, D11, D13: a.test's refresh sends its validators along the chain; b.test's 304
+    renews a.test's copy (no re-parse), and b.test's reused copy is renewed with it."""
+    validators = Validators(body=B_FILE, etag='"b1"', cache_control="max-age=300")
+    local_server.route(redirect("http://b.test/robots.txt"), host="a.test", path="/robots.txt")
+    local_server.route(conditional(validators), host="b.test", path="/robots.txt")
+    first = await client.robots("http://a.test/")
+    clock.advance(300)
+    renewed = await client.robots("http://a.test/")
+    assert validators.not_modified == 1
+    assert [e.request.header("if-none-match") for e in local_server.exchanges] == [
+        None,
+        None,
+        '"b1"',
+        '"b1"',
+    ]
+    assert renewed.robots is first.robots
+    assert renewed.chain == ("http://a.test/robots.txt", "http://b.test/robots.txt")
+    target = await client.robots("http://b.test/")
+    assert target.expires_at == T0 + 300 + 300
+    assert target.chain == ("http://b.test/robots.txt",)
+    assert requests_to(local_server, "b.test") == 2
 
 
 # --- no reuse -----------------------------------------------------------------------------------

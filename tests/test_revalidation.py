@@ -229,6 +229,32 @@ async def test_a_304_with_cache_control_on_two_lines_keeps_both(
     assert [v for k, v in second.headers if k == "cache-control"] == ["max-age=3600", "public"]
 
 
+async def test_a_304_after_failures_restores_the_copy_without_a_download(
+    local_server: LocalServer, client: RobotsClient, clock: FakeClock
+) -> None:
+    """Issue 7, D14: while the origin fails the stale copy is served; the retry that finally
+    gets through is conditional, and its 304 makes the same parsed copy fresh again."""
+    validators = Validators(body=BODY, etag='"v1"', cache_control="max-age=60")
+    serve(
+        local_server,
+        "site.test",
+        in_turn(conditional(validators), respond(503), conditional(validators)),
+    )
+    first = await client.robots("https://site.test/")
+    clock.advance(60)
+    stale = await client.check("https://site.test/private/x")
+    assert (stale.stale, stale.allowed, stale.record.failures) == (True, False, 1)
+    clock.advance(60)  # D14: the first retry is due 1 min after the failure
+    await client.can_fetch("https://site.test/private/x")  # answered stale, retried behind
+    await asyncio.wait_for(client.cache.join(), GUARD)
+    record = await client.robots("https://site.test/")
+    assert sent(local_server, "site.test")[2]["if-none-match"] == '"v1"'
+    assert validators.not_modified == 1
+    assert (record.stale, record.failure, record.failures) == (False, None, 0)
+    assert record.robots is first.robots
+    assert record.expires_at == T0 + 120 + 60
+
+
 async def test_a_changed_file_gives_200_and_the_new_rules(
     local_server: LocalServer, client: RobotsClient, clock: FakeClock
 ) -> None:
