@@ -8,10 +8,12 @@ ignored: watching a crawl must never break it. Pure: no I/O.
 
 from __future__ import annotations
 
+import inspect
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ._exceptions import InvalidArgument
 from ._rules import STAR, agent_token
 
 if TYPE_CHECKING:
@@ -61,11 +63,25 @@ class RulesChanged:
 
 @dataclass(frozen=True, slots=True)
 class Events:
-    """Callbacks for the events above; any may be None."""
+    """Callbacks for the events above; any may be None. They are called synchronously, so a
+    coroutine function (which would never be awaited) is refused when built (D17)."""
 
     on_fetched: Callable[[Fetched], Any] | None = None
     on_decided: Callable[[Decided], Any] | None = None
     on_rules_changed: Callable[[RulesChanged], Any] | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("on_fetched", "on_decided", "on_rules_changed"):
+            callback = getattr(self, name)
+            if callback is None:
+                continue
+            if not callable(callback):
+                raise InvalidArgument(f"Events.{name} must be callable, not {callback!r}")
+            if inspect.iscoroutinefunction(callback):
+                raise InvalidArgument(
+                    f"Events.{name} is called synchronously and cannot be a coroutine function: "
+                    "pass a plain function (it may start a task of its own)"
+                )
 
 
 def emit(
@@ -82,9 +98,13 @@ def emit(
     if callback is None:
         return
     try:
-        callback(event)
+        returned = callback(event)
     except Exception:
         logger.exception("robotsclient: an event callback raised; ignored")
+        return
+    if inspect.iscoroutine(returned):  # an async __call__: never awaited here, so never run
+        returned.close()
+        logger.error("robotsclient: an event callback returned a coroutine; pass a plain function")
 
 
 _ARGS: dict[type[Any], tuple[str, ...]] = {
