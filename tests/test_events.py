@@ -10,13 +10,15 @@ Categories:
   on every call, the cached hot path included (D18)
 - rules_changed: an added and a removed rule when the file changes; none when only the ETag
   changes with the same body, none when only comments change
-- robustness: a callback that raises is logged and ignored, checks go on
+- robustness: a callback that raises is logged and ignored, checks go on; a coroutine
+  function or non-callable is refused when built (D17), a coroutine returned is closed
 - logging: the same fields as record attributes on logger "robotsclient.events"
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from dataclasses import fields
 from typing import TYPE_CHECKING
@@ -25,6 +27,7 @@ import pytest
 
 from robotsclient._client import RobotsClient
 from robotsclient._events import Decided, Events, Fetched, RulesChanged
+from robotsclient._exceptions import InvalidArgument
 from robotsclient._origin import origin_of
 from robotsclient._outcome import Outcome
 from robotsclient._policy import CachePolicy
@@ -314,6 +317,48 @@ async def test_a_raising_callback_does_not_break_checks(
     errors = [r for r in caplog.records if r.name == LOGGER and r.levelno == logging.ERROR]
     assert len(errors) == len(calls)
     assert all(r.exc_info and "alerting is down" in str(r.exc_info[1]) for r in errors)
+
+
+async def hook(event: object) -> None:  # pragma: no cover - refused before it could run
+    raise AssertionError("never called")
+
+
+@pytest.mark.parametrize("name", ["on_fetched", "on_decided", "on_rules_changed"])
+@pytest.mark.parametrize(
+    "callback",
+    [
+        pytest.param(hook, id="coroutine-function"),
+        pytest.param("alerts", id="not-callable"),
+    ],
+)
+def test_a_callback_that_could_never_run_is_refused_when_built(name: str, callback: object) -> None:
+    """Issue 7, D17: callbacks are called synchronously; an async def (its coroutine would never
+    be awaited: silently no event, and a RuntimeWarning) or a non-callable is a clear error."""
+    with pytest.raises(InvalidArgument, match=name):
+        Events(**{name: callback})  # type: ignore[arg-type]
+
+
+async def test_a_callable_returning_a_coroutine_is_logged_not_left_unawaited(
+    local_server: LocalServer,
+    loopback_client: httpx.AsyncClient,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 7: an object with an async __call__ slips past the check; its coroutine is closed
+    (no "never awaited" RuntimeWarning, an error under filterwarnings=error) and logged."""
+
+    class AsyncHook:
+        async def __call__(self, event: object) -> None:  # pragma: no cover - never awaited
+            raise AssertionError("never awaited")
+
+    caplog.set_level(logging.ERROR, logger=LOGGER)
+    serve(local_server, "site.test", respond(200, OLD))
+    async with RobotsClient(
+        UA, http_client=loopback_client, events=Events(on_fetched=AsyncHook())
+    ) as client:
+        assert await client.can_fetch("https://site.test/old") is False
+    gc.collect()  # an unclosed coroutine would warn here
+    (record,) = [r for r in caplog.records if r.name == LOGGER]
+    assert "coroutine" in record.getMessage()
 
 
 # --- logging --------------------------------------------------------------------------------------
