@@ -13,7 +13,8 @@ Categories:
 - stray 304s (a 304 to an unconditional request, or with no copy to renew): exactly one extra
   unconditional GET and the full file, never an error or an empty file; a server that answers
   only 304 costs two requests, no loop
-- a changed file: a new ETag gives a 200 and the new rules
+- a changed file: a new ETag gives a 200 and the new rules; a validator beyond ASCII is left
+  out of the request (D17: never raised)
 - savings: 100 unchanged origins re-checked after expiry, 100 requests, all 304, 0 body bytes
 """
 
@@ -253,6 +254,37 @@ async def test_a_304_after_failures_restores_the_copy_without_a_download(
     assert (record.stale, record.failure, record.failures) == (False, None, 0)
     assert record.robots is first.robots
     assert record.expires_at == T0 + 120 + 60
+
+
+@pytest.mark.parametrize(
+    ("etag", "last_modified", "expected"),
+    [
+        pytest.param('"caf\xe9"', LAST_MODIFIED, {"if-modified-since": LAST_MODIFIED}, id="etag"),
+        pytest.param('"caf\xe9"', "Tue, 14 Nov 2023 20:00:00 GMT\xa0", {}, id="both"),
+    ],
+)
+async def test_a_validator_beyond_ascii_is_left_out_never_raised(
+    local_server: LocalServer,
+    client: RobotsClient,
+    clock: FakeClock,
+    etag: str,
+    last_modified: str,
+    expected: dict[str, str],
+) -> None:
+    """Issue 7, D17: a server's ETag with a byte beyond ASCII cannot go back in a request
+    header; it is left out (the other validator, or an unconditional GET), and the check never
+    raises (it used to raise InvalidArgument on every check once the copy expired)."""
+    validators = Validators(
+        body=BODY, etag=etag, last_modified=last_modified, cache_control="max-age=60"
+    )
+    serve(local_server, "site.test", conditional(validators))
+    first = await client.robots("https://site.test/")
+    assert first.headers[0] == ("etag", '"café"')  # kept as received
+    for _ in range(2):
+        clock.advance(60)
+        assert await asyncio.wait_for(client.can_fetch("https://site.test/private"), GUARD) is False
+    assert sent(local_server, "site.test")[1:] == [{**UNCONDITIONAL, **expected}] * 2
+    assert validators.not_modified == (2 if expected else 0)
 
 
 async def test_a_changed_file_gives_200_and_the_new_rules(
