@@ -21,6 +21,7 @@ Categories:
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -211,6 +212,7 @@ def test_d1_small_file_size_and_not_truncated() -> None:
     robots = parse(body)
     assert robots.size == len(body)
     assert robots.truncated is False
+    assert parse(body.decode()).size == len(body)
 
 
 @pytest.mark.parametrize(
@@ -543,6 +545,61 @@ def test_d4_underscore_and_hyphen_in_tokens(token: str) -> None:
     assert check(robots, SITE + "/x", token.replace("_", "").replace("-", "") or "x") is True
 
 
+@pytest.mark.parametrize(
+    ("value", "applies"),
+    [
+        pytest.param("*bot", False, id="star-then-letters"),
+        pytest.param("* ", True, id="star-trailing-space"),
+        pytest.param("", False, id="empty"),
+        pytest.param("2000", False, id="digits-only"),
+    ],
+)
+def test_d4_user_agent_value_without_token(value: str, applies: bool) -> None:
+    """D4: a user-agent value whose leading token is empty (`*bot`, ``, `2000`) names no crawler;
+    `*` alone (whitespace stripped) is the star group."""
+    assert check(f"User-agent: {value}\nDisallow: /\n", SITE + "/x") is not applies
+
+
+def test_d3_empty_user_agent_value_still_starts_a_group() -> None:
+    """D3/D4: an empty user-agent line after a rule starts a new group that names no crawler, so
+    the rules after it do not join the previous group."""
+    body = "User-agent: a\nDisallow: /x\nUser-agent:\nDisallow: /y\n"
+    assert check(body, SITE + "/x", "a") is False
+    assert check(body, SITE + "/y", "a") is True
+
+
+def test_d4_many_distinct_agents_on_one_file() -> None:
+    """D4: thousands of distinct agents on one parsed file each get their own group (or `*`),
+    however the answers are cached."""
+    groups = "".join(f"User-agent: {letters(i)}\nDisallow: /{letters(i)}$\n" for i in range(300))
+    robots = parse("User-agent: *\nDisallow: /star\n" + groups)
+    for _ in range(2):
+        for i in range(0, 5000, 7):
+            agent, token = f"{letters(i)}/1.{i}", letters(i)
+            named = i < 300
+            assert robots.can_fetch(f"/{token}", agent) is not named, agent
+            assert robots.can_fetch("/star", agent) is named, agent
+
+
+def test_d4_one_file_shared_between_threads() -> None:
+    """D4/D5: a parsed file answers the same from several threads at once (STYLE: immutable
+    rules, then match)."""
+    groups = "".join(f"User-agent: {letters(i)}\nDisallow: /{letters(i)}/\n" for i in range(400))
+    robots = parse("User-agent: *\nDisallow: /star/\n" + groups)
+    queries = [(f"/{letters(i % 400)}/x", letters(i)) for i in range(3000)]
+    expected = [i >= 400 for i in range(3000)]  # own group for the first 400, then `*`
+
+    def worker(offset: int) -> list[bool]:
+        order = queries[offset:] + queries[:offset]
+        answers = [robots.can_fetch(path, agent) for path, agent in order]
+        return answers[-offset:] + answers[:-offset] if offset else answers
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(worker, [0, 750, 1500, 2250]))
+    for answers in results:
+        assert answers == expected
+
+
 # --- D5 Rules -----------------------------------------------------------------------------------
 
 
@@ -792,6 +849,39 @@ def test_d7_host_and_port_not_matched() -> None:
     assert check(robots, "http://example.com:8080/example") is False
 
 
+def test_d7_escaped_question_mark_is_not_a_query() -> None:
+    """D7: `%3F` in a path keeps its meaning; it is not the `?` that starts a query."""
+    robots = parse("User-agent: *\nDisallow: /a%3Fb\n")
+    assert check(robots, SITE + "/a?b") is True
+    assert check(robots, SITE + "/a%3fb") is False
+
+
+def test_d6_dollar_anchors_in_the_query() -> None:
+    """D6/D7: the query is matched, and a final `$` anchors the end of it."""
+    robots = parse("User-agent: *\nDisallow: /a?b=$\n")
+    assert check(robots, SITE + "/a?b=") is False
+    assert check(robots, SITE + "/a?b=c") is True
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        pytest.param("HTTPS://EXAMPLE.COM/x", "/x", id="upper-scheme"),
+        pytest.param("Http://example.com/x", "/x", id="mixed-scheme"),
+        pytest.param("https://user:pw@example.com/x", "/x", id="userinfo"),
+        pytest.param("https://example.com:8443/x", "/x", id="port"),
+        pytest.param("http://[::1]:8080/x", "/x", id="ipv6"),
+        pytest.param("https://example.com?q=1", "/?q=1", id="query-without-path"),
+        pytest.param("https://example.com#top", "/", id="fragment-without-path"),
+    ],
+)
+def test_d7_url_forms(url: str, path: str) -> None:
+    """D7/D17: an absolute http(s) URL in any valid form is reduced to its path and query."""
+    robots = parse(f"User-agent: *\nDisallow: /\nAllow: {path}$\n")
+    assert check(robots, url) is True
+    assert check(robots, SITE + "/other") is False
+
+
 # --- D8 index.html ------------------------------------------------------------------------------
 
 
@@ -812,6 +902,20 @@ def test_d7_host_and_port_not_matched() -> None:
 def test_d8_allow_index_html_allows_directory(rule: str, path: str, expected: bool) -> None:
     """D8: `Allow: /dir/index.htm[l]` also allows `/dir/` exactly (`/dir/$`)."""
     assert check(f"User-agent: *\nDisallow: /\n{rule}\n", SITE + path) is expected
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        pytest.param("/a/", True, id="one-level"),
+        pytest.param("/a/b/", True, id="two-levels"),
+        pytest.param("/a/x", False, id="not-directory"),
+    ],
+)
+def test_d8_index_html_under_wildcard(path: str, expected: bool) -> None:
+    """D8: `Allow: /*/index.html` also allows `/*/$`, as Google's parser rewrites it."""
+    body = "User-agent: *\nDisallow: /\nAllow: /*/index.html\n"
+    assert check(body, SITE + path) is expected
 
 
 def test_d8_disallow_index_html_does_not_disallow_directory() -> None:
