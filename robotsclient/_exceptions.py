@@ -3,7 +3,7 @@
     RobotsError
     ├── InvalidArgument (also ValueError)   bad caller input
     │   ├── InvalidURL                      not http(s), relative where absolute is needed, no host
-    │   └── InvalidUserAgent                not a string, or no product token in it
+    │   └── InvalidUserAgent                not a string, or blank (no-token agents follow `*`, D4)
     ├── Disallowed                          an integration refused a request; carries .decision
     └── StorageError                        a cache backend failed in a way the caller must hear of
 

@@ -10,6 +10,12 @@ Every pattern is normalised (D7). The longest normalised pattern wins; on a tie,
   linear scans and never backtracks (D6).
 Groups of up to _SCAN_LIMIT rules are scanned in decision order instead (faster when small).
 No regular expression is ever built from a pattern.
+
+Query delimiters (D7, RFC 9309 figure 4): in a URL's query `:` `/` `?` `@` equal their escapes.
+A pattern with a `?` has its query part normalised like the URL's (escapes decoded). A wildcard
+pattern without one (`/*url=http%3A%2F%2F`) may still reach into the query through its `*`;
+such a rule is also tried against the URL with its query delimiters escaped, the spelling the
+pattern uses, so both spellings meet whichever side of the `?` they land on.
 """
 
 from __future__ import annotations
@@ -59,7 +65,16 @@ def _rank(match: Match) -> tuple[int, bool]:
 class Matcher:
     """All rules of one merged group, indexed for longest-match lookups of normalised paths."""
 
-    __slots__ = ("_exact", "_extra", "_heads", "_prefix", "_scan", "_wild", "rule_count")
+    __slots__ = (
+        "_exact",
+        "_extra",
+        "_heads",
+        "_prefix",
+        "_query_wild",
+        "_scan",
+        "_wild",
+        "rule_count",
+    )
 
     def __init__(self, rules: Iterable[Rule]) -> None:
         prefix: dict[str, Match] = {}
@@ -108,9 +123,21 @@ class Matcher:
         self._extra = extra
         self._wild = tuple(wild)
         self._scan = _flatten(prefix, exact, wild) if count <= _SCAN_LIMIT else None
+        self._query_wild = tuple(entry for entry in wild if _reaches_query_escaped(entry))
 
     def match(self, path: str) -> Match | None:
         """Return the deciding rule for a normalised path, or None when no rule matches."""
+        best = self._match(path)
+        if self._query_wild and "?" in path:
+            escaped = _escape_query_delimiters(path)
+            for entry in self._query_wild:  # decision order: the first that matches is the best
+                if best is not None and not _better(entry.match, best):
+                    break
+                if escaped.startswith(entry.head) and _wild_matches(entry, escaped):
+                    return entry.match
+        return best
+
+    def _match(self, path: str) -> Match | None:
         scan = self._scan
         if scan is not None:
             for head, tail, exact, found in scan:  # small group: the first match decides
@@ -196,6 +223,26 @@ def _flatten(
     entries.extend((entry.head, entry, False, entry.match) for entry in wild)
     entries.sort(key=lambda entry: _rank(entry[3]))
     return tuple(entries)
+
+
+_QUERY_ESCAPES = ("%3A", "%2F", "%3F", "%40")
+
+
+def _reaches_query_escaped(entry: _Wild) -> bool:
+    """Return True for a `?`-less wildcard rule spelling a query delimiter as an escape."""
+    if "?" in entry.head or any("?" in part for part in entry.middle) or "?" in entry.last:
+        return False
+    tail = "".join(entry.middle) + entry.last
+    return any(escape in tail for escape in _QUERY_ESCAPES)
+
+
+def _escape_query_delimiters(path: str) -> str:
+    """Return a normalised path with `:` `/` `?` `@` of its query escaped (figure 4)."""
+    cut = path.index("?") + 1
+    query = (
+        path[cut:].replace(":", "%3A").replace("/", "%2F").replace("?", "%3F").replace("@", "%40")
+    )
+    return path[:cut] + query
 
 
 def _index_twin(pattern: str) -> str | None:

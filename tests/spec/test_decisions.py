@@ -849,27 +849,19 @@ def test_d7_host_and_port_not_matched() -> None:
     assert check(robots, "http://example.com:8080/example") is False
 
 
-QUERY_ESCAPE_BUG = pytest.mark.xfail(
-    strict=True,
-    reason="parser bug: a pattern with no literal '?' normalises as a path, so its %3A/%2F/%40 "
-    "never meet the URL's query, where they are decoded",
-)
-
-
 @pytest.mark.parametrize(
     ("pattern", "path"),
     [
         pytest.param("/*q=:", "/x?q=%3A", id="literal-pattern-escaped-url"),
         pytest.param("/x?q=%3A", "/x?q=%3A", id="pattern-with-question-mark"),
-        pytest.param("/*q=%3A", "/x?q=%3A", id="same-text", marks=QUERY_ESCAPE_BUG),
-        pytest.param("/*q=%3A", "/x?q=:", id="escaped-pattern-literal-url", marks=QUERY_ESCAPE_BUG),
+        pytest.param("/*q=%3A", "/x?q=%3A", id="same-text"),
+        pytest.param("/*q=%3A", "/x?q=:", id="escaped-pattern-literal-url"),
         pytest.param(
             "/*url=http%3A%2F%2F",
             "/r?url=http%3A%2F%2Fexample.org",
             id="redirect-parameter",
-            marks=QUERY_ESCAPE_BUG,
         ),
-        pytest.param("/x*%40", "/x?a=%40", id="at-sign", marks=QUERY_ESCAPE_BUG),
+        pytest.param("/x*%40", "/x?a=%40", id="at-sign"),
     ],
 )
 def test_d7_query_escapes_after_a_wildcard(pattern: str, path: str) -> None:

@@ -232,23 +232,29 @@ SPELLING_PIECES = st.sampled_from(
 QUERY_ESCAPES = ("%2F", "%3A", "%3F", "%40")
 
 
+def _mixed_delimiters(tail: str) -> bool:
+    """A `?`-less wildcard tail spelling query delimiters both ways at once (`/%2F`).
+
+    Such a rule is tried against the URL's query decoded and escaped, each in one spelling
+    (robotsclient/_matcher.py, "Query delimiters"); a tail mixing the two spellings reaches
+    neither. Real files spell a parameter one way; this limit is documented, not hidden.
+    """
+    return any(e in tail for e in QUERY_ESCAPES) and any(c in tail for c in ":/@")
+
+
 @SETTINGS
 @given(pieces=st.lists(SPELLING_PIECES, max_size=10), data=st.data())
 def test_url_matches_its_own_spelling(pieces: list[str], data: st.DataObject) -> None:
     """D6/D7: a pattern spelled exactly like the URL's path and query matches it, anchored or
     not, and so does that spelling with any run of it replaced by `*`.
-
-    Stars that swallow the `?` while the rest of the pattern holds a query escape are left to
-    test_d7_query_escapes_after_a_wildcard (a known parser bug, xfail there).
     """
     path = "/" + "".join(pieces)
     start = data.draw(st.integers(1, len(pieces) + 1), label="start")
     stop = data.draw(st.integers(start, len(pieces) + 1), label="stop")
     starred = "/" + "".join(pieces[: start - 1]) + "*" + "".join(pieces[stop - 1 :])
     for pattern in (path, path + "$", starred):
-        skipped = "?" in path and "?" not in pattern and any(e in pattern for e in QUERY_ESCAPES)
-        if skipped:
-            continue
+        if "?" in path and "?" not in pattern and _mixed_delimiters(pattern.partition("*")[2]):
+            continue  # a documented limit: see _mixed_delimiters
         robots = parse(f"User-agent: *\nDisallow: {pattern}\n")
         assert robots.can_fetch(path, "AnyBot") is False, pattern
         assert robots.explain(path, "AnyBot").allowed is False, pattern

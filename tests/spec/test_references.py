@@ -1,4 +1,4 @@
-"""Property tests (hypothesis) and hostile input in bounded time (D1, D5, D6, D17, D18).
+"""Reference checks (hypothesis) and hostile input in bounded time (D1, D5, D6, D17, D18).
 
 Categories: never raising on arbitrary bytes or robots-ish text; longest-match precedence
 against a brute-force reference; explain() agreeing with can_fetch(); hostile files (10 MB,
