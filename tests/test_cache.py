@@ -33,31 +33,18 @@ from robotsclient._origin import Origin, origin_of
 from robotsclient._outcome import FetchResult, InvalidPolicy, Outcome, StatusClass, StatusPolicy
 from robotsclient._policy import DAY, HOUR, MINUTE, Basis, CachePolicy
 from robotsclient._storages import MemoryStorage
+from tests.clock import T0, FakeClock
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Mapping
 
     from robotsclient._storages import Entry
 
-T0 = 1_700_000_000.0
 SITE = origin_of("https://site.test/")
 BODY = b"User-agent: *\nDisallow: /private\n"
 OTHER_BODY = b"User-agent: *\nDisallow: /\n"
 AGENT = "examplebot"
 GUARD = 5.0  # seconds: a check that should answer at once fails instead of hanging (not a timing)
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class ScriptedFetch:

@@ -32,6 +32,7 @@ from robotsclient._exceptions import InvalidArgument, InvalidURL, InvalidUserAge
 from robotsclient._outcome import Outcome
 from robotsclient._policy import DAY, Basis, CachePolicy
 from robotsclient._rules import RequestRate
+from tests.clock import T0, FakeClock
 from tests.servers import (
     RESET,
     Connection,
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from tests.servers import LocalServer
 
 UA = "ExampleBot/1.0 (+https://example.com/bot)"
-T0 = 1_700_000_000.0
 GUARD = 10.0  # seconds: a hung check fails the test instead of hanging it (a bound, not a timing)
 ROBOTS = b"""User-agent: *
 Disallow: /private
@@ -61,19 +61,6 @@ Allow: /private/ok
 
 Sitemap: https://site.test/sitemap.xml
 """
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from robotsclient._exceptions import InvalidArgument
 from robotsclient._origin import origin_of
 from robotsclient._outcome import Outcome
 from robotsclient._policy import CachePolicy
+from tests.clock import FakeClock
 from tests.servers import RESET, Validators, conditional, redirect, respond, script
 
 if TYPE_CHECKING:
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
     from tests.servers import Handler, LocalServer
 
 UA = "ExampleBot/1.0 (+https://example.com/bot)"
-T0 = 1_700_000_000.0
 GUARD = 10.0  # seconds: a hung check fails the test instead of hanging it (a bound, not a timing)
 OLD = b"""User-agent: *
 Disallow: /old
@@ -60,19 +60,6 @@ Allow: /other-only
 OLD_WITH_COMMENTS = b"# reworded comments only\n" + OLD.replace(b"/kept\n", b"/kept  # same\n")
 SITE = origin_of("https://site.test/")
 LOGGER = "robotsclient.events"
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class Seen:

@@ -24,6 +24,7 @@ from robotsclient._client import RobotsClient
 from robotsclient._origin import origin_of
 from robotsclient._outcome import Outcome
 from robotsclient._policy import CachePolicy
+from tests.clock import T0, FakeClock
 from tests.servers import RESET, Validators, conditional, dynamic, redirect, respond, script
 
 if TYPE_CHECKING:
@@ -34,22 +35,8 @@ if TYPE_CHECKING:
     from tests.servers import Handler, LocalServer
 
 UA = "ExampleBot/1.0 (+https://example.com/bot)"
-T0 = 1_700_000_000.0
 B_FILE = b"User-agent: *\nDisallow: /from-b\n"
 OTHER_FILE = b"User-agent: *\nDisallow: /from-other-file\n"
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture

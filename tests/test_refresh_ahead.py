@@ -28,6 +28,7 @@ import pytest
 
 from robotsclient._client import RobotsClient
 from robotsclient._policy import CachePolicy
+from tests.clock import T0, FakeClock
 from tests.servers import LoopbackTransport, Validators, conditional, respond
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from tests.servers import Connection, Handler, LocalServer, Request
 
 UA = "ExampleBot/1.0 (+https://example.com/bot)"
-T0 = 1_700_000_000.0
 GUARD = 10.0  # seconds: a hung check fails the test instead of hanging it (a bound, not a timing)
 OLD = b"User-agent: *\nDisallow: /private\n"
 NEW = b"User-agent: *\nDisallow: /new\n"
@@ -44,19 +44,6 @@ LIFETIME = 1000.0
 MAX_AGE = {"cache-control": "max-age=1000"}
 WINDOW_OPENS = LIFETIME * 0.9  # the default: the last 10% of the lifetime
 URL = "https://site.test/private/page"  # disallowed by OLD, allowed by NEW
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class Held:

@@ -30,6 +30,7 @@ from robotsclient._events import Events, Fetched
 from robotsclient._origin import origin_of
 from robotsclient._outcome import Outcome
 from robotsclient._policy import DAY, CachePolicy
+from tests.clock import T0, FakeClock
 from tests.servers import Validators, conditional, respond
 
 if TYPE_CHECKING:
@@ -40,26 +41,12 @@ if TYPE_CHECKING:
     from tests.servers import Connection, Handler, LocalServer, Request
 
 UA = "ExampleBot/1.0 (+https://example.com/bot)"
-T0 = 1_700_000_000.0
 GUARD = 10.0  # seconds: a hung check fails the test instead of hanging it (a bound, not a timing)
 BODY = b"User-agent: *\nDisallow: /private\n"
 NEW_BODY = b"User-agent: *\nDisallow: /private\nDisallow: /drafts\n"
 LAST_MODIFIED = "Tue, 14 Nov 2023 20:00:00 GMT"
 CONDITIONAL_HEADERS = ("if-none-match", "if-modified-since")
 NO_REFRESH_AHEAD = CachePolicy(refresh_ahead=0.0)  # requests counted at exact lifetimes
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture

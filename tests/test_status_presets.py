@@ -35,6 +35,7 @@ from robotsclient._outcome import (
     StatusPolicy,
 )
 from robotsclient._policy import DAY, Basis, CachePolicy
+from tests.clock import T0, FakeClock
 from tests.servers import RESET, Handler, redirect, respond, script
 
 if TYPE_CHECKING:
@@ -45,25 +46,11 @@ if TYPE_CHECKING:
     from tests.servers import LocalServer
 
 UA = "ExampleBot/1.0 (+https://example.com/bot)"
-T0 = 1_700_000_000.0
 GUARD = 10.0  # seconds: a hung check fails the test instead of hanging it (a bound, not a timing)
 FILE = b"User-agent: *\nDisallow: /private\n"
 PAST_BACKOFF = 61.0  # D14: the first retry of a failure is due 1 min after it
 ALLOW, DENY, COND = Outcome.FULL_ALLOW, Outcome.FULL_DISALLOW, Outcome.CONDITIONAL
 NO_REFRESH_AHEAD = CachePolicy(refresh_ahead=0.0)  # requests are counted at exact times
-
-
-class FakeClock:
-    """Time that moves only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture
