@@ -19,7 +19,15 @@ from typing import Protocol
 
 from ._lint import Finding, Problem
 
-__all__ = ["MAX_BODY_BYTES", "MAX_LINE_BYTES", "Key", "ParseHandler", "ScanInfo", "scan"]
+__all__ = [
+    "MAX_BODY_BYTES",
+    "MAX_LINE_BYTES",
+    "Key",
+    "ParseHandler",
+    "ScanInfo",
+    "encode_utf8",
+    "scan",
+]
 
 MAX_BODY_BYTES = 512_000  # Google parses the first 500 KiB only (spec "File format", D1)
 MAX_LINE_BYTES = 2083 * 8 - 1  # Google's parser keeps this much of one line (robots.cc kMaxLineLen)
@@ -103,8 +111,16 @@ def _cut(data: bytes) -> tuple[bytes, bool]:
 
 def _to_bytes(body: bytes | bytearray | memoryview | str) -> bytes:
     if isinstance(body, str):
-        return body.encode("utf-8", "surrogateescape")
+        return encode_utf8(body)
     return bytes(body)
+
+
+def encode_utf8(text: str) -> bytes:
+    """Encode `text` as UTF-8, keeping escaped bytes and lone surrogates instead of raising."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate outside U+DC80..U+DCFF: keep its bytes
+        return text.encode("utf-8", "surrogatepass")
 
 
 def scan(
@@ -224,7 +240,7 @@ def _emit(handler: ParseHandler, number: int, key: Key, value: str) -> None:
 
 def _clip_long_line(line: str, number: int, handler: ParseHandler) -> str:
     """Cut a line to MAX_LINE_BYTES bytes, as Google's parser does."""
-    encoded = line.encode("utf-8", "surrogateescape")
+    encoded = encode_utf8(line)
     if len(encoded) <= MAX_LINE_BYTES:
         return line
     handler.finding(Finding.of(Problem.LINE_TOO_LONG, number, MAX_LINE_BYTES))

@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ._exceptions import InvalidURL
+from ._parser import encode_utf8
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +40,7 @@ _ESCAPE = [f"%{octet:02X}" for octet in range(256)]
 
 def _normalize(text: str, pattern: bool) -> str:
     """Rewrite `text` in the normal form; only the octets that need it reach Python code."""
-    data = text.encode("utf-8", "surrogateescape")
+    data = encode_utf8(text)
     query_at = data.find(b"?")
     if query_at < 0:
         return _SPECIAL.sub(_replacer(False, pattern, len(data)), data).decode("ascii")

@@ -59,3 +59,13 @@ def test_a_path_with_double_slashes_is_a_path() -> None:
     assert not robots.can_fetch("//private/x", "bot")
     assert not robots.can_fetch("https://example.com//private/x", "bot")
     assert robots.can_fetch("/private/x", "bot")
+
+
+def test_lone_surrogates_in_str_input_never_raise() -> None:
+    """D1/D17: a str body or URL holding a lone surrogate (not UTF-8 at all) keeps its bytes."""
+    robots = parse("User-agent: *\nDisallow: /\ud800x\nDisallow: /b\n")
+    assert not robots.can_fetch("/\ud800x", "bot")
+    assert not robots.can_fetch("/b", "bot")
+    assert robots.can_fetch("/a", "bot")
+    assert any(finding.code == "invalid-utf8" for finding in robots.lint())
+    assert parse("User-agent: *\nDisallow: /x\n").can_fetch("/\ud800", "bot")
