@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
+from ._exceptions import InvalidArgument
 from ._lint import Finding, Problem
 
 __all__ = [
@@ -112,6 +113,8 @@ def _cut(data: bytes) -> tuple[bytes, bool]:
 def _to_bytes(body: bytes | bytearray | memoryview | str) -> bytes:
     if isinstance(body, str):
         return encode_utf8(body)
+    if not isinstance(body, (bytes, bytearray, memoryview)):
+        raise InvalidArgument(f"a robots.txt body is bytes or str, not {type(body).__name__}")
     return bytes(body)
 
 

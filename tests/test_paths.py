@@ -69,3 +69,12 @@ def test_lone_surrogates_in_str_input_never_raise() -> None:
     assert robots.can_fetch("/a", "bot")
     assert any(finding.code == "invalid-utf8" for finding in robots.lint())
     assert parse("User-agent: *\nDisallow: /x\n").can_fetch("/\ud800", "bot")
+
+
+@pytest.mark.parametrize("body", [None, 123, ["User-agent: *"]])
+def test_a_body_that_is_not_bytes_or_str_is_a_bad_argument(body: object) -> None:
+    """D17: a wrong argument type is the caller's error, with the library's own exception."""
+    from robotsclient import InvalidArgument
+
+    with pytest.raises(InvalidArgument):
+        parse(body)  # type: ignore[arg-type]
