@@ -27,7 +27,7 @@ from ._paths import PLAIN_PATTERN, normalize_pattern
 from ._rules import Rule, RuleKind
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 __all__ = ["Match", "Matcher"]
 
@@ -73,6 +73,7 @@ class Matcher:
         "_query_wild",
         "_scan",
         "_wild",
+        "decide",
         "rule_count",
     )
 
@@ -124,6 +125,8 @@ class Matcher:
         self._wild = tuple(wild)
         self._scan = _flatten(prefix, exact, wild) if count <= _SCAN_LIMIT else None
         self._query_wild = tuple(entry for entry in wild if _reaches_query_escaped(entry))
+        # The hot path calls `decide`: the plain matcher unless a rule needs the query pass.
+        self.decide: Callable[[str], Match | None] = self.match if self._query_wild else self._match
 
     def match(self, path: str) -> Match | None:
         """Return the deciding rule for a normalised path, or None when no rule matches."""
@@ -161,7 +164,7 @@ class Matcher:
 
     def allowed(self, path: str) -> bool:
         """Return True unless the deciding rule for `path` is a disallow."""
-        found = self.match(path)
+        found = self.decide(path)
         return found is None or found.allow
 
     def _longest_prefix(self, path: str, best: Match | None) -> Match | None:

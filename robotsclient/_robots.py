@@ -161,7 +161,7 @@ class RobotsTxt:
         if path[:11] == _ROBOTS_TXT and (len(path) == 11 or path[11] == "?"):
             return True
         selection = self._selections.get(token) or self._select(token)
-        found = selection.matcher.match(path)
+        found = selection.matcher.decide(path)
         return found is None or found.allow
 
     def can_fetch(self, url: str, user_agent: str) -> bool:
@@ -186,7 +186,7 @@ class RobotsTxt:
             return Verdict(True, None, agents, lines, None, reason)
         who = "the '*' group" if selection.agent == STAR else f"the group for {selection.agent!r}"
         where = ", ".join(str(line) for line in lines)
-        found = selection.matcher.match(path)
+        found = selection.matcher.decide(path)
         if found is None:
             return Verdict(
                 True,
