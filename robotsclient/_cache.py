@@ -34,7 +34,7 @@ from ._events import Events, Fetched, RulesChanged, emit, rule_changes
 from ._exceptions import InvalidArgument, InvalidURL, StorageError
 from ._origin import split_target
 from ._outcome import GOOGLE, Outcome
-from ._paths import PLAIN_PATH, normalize_path
+from ._paths import PLAIN_PATH, ROBOTS_TXT, is_robots_txt, normalize_path
 from ._policy import Basis, CachePolicy, assess, record, retention
 from ._robots import parse
 from ._storages._memory import MemoryStorage
@@ -56,7 +56,6 @@ __all__ = ["DEFAULT_MAX_CONCURRENT_FETCHES", "DEFAULT_MEMORY_SIZE", "RobotsCache
 
 DEFAULT_MAX_CONCURRENT_FETCHES = 64  # D12: thousands of origins queue instead of starving a pool
 DEFAULT_MEMORY_SIZE = 10_000  # parsed answers kept in memory (origins), least recently used out
-_ROBOTS_TXT = "/robots.txt"  # always allowed, even under full disallow (D5)
 _NO_HEADERS: Mapping[str, str] = {}
 _NOT_MODIFIED = 304  # the answer to a conditional refresh: the copy is renewed (issue 7)
 _NO_EVENTS = Events()
@@ -134,7 +133,7 @@ def _robots_txt_only(path: str, token: str) -> bool:
     """Full disallow: nothing but /robots.txt itself, which is always allowed (D5)."""
     if not PLAIN_PATH.match(path):
         path = normalize_path(path)
-    return path == _ROBOTS_TXT or path.startswith("/robots.txt?")
+    return is_robots_txt(path)
 
 
 def path_rule(record: RobotsRecord) -> PathRule:
@@ -225,13 +224,6 @@ class RobotsCache:
             # The early answer no longer holds (its time passed): the work in flight decides.
             return await asyncio.shield(flight.task)
         return await asyncio.shield(flight.answer)
-
-    def peek(self, origin: Origin) -> RobotsRecord | None:
-        """Return the in-memory answer for `origin` if it still holds, without any I/O."""
-        hot = self.hot.get(origin)
-        if hot is not None and self._clock() < hot.until:
-            return hot.record
-        return None
 
     async def join(self) -> None:
         """Wait until no work is in flight (background refreshes included)."""
@@ -480,7 +472,7 @@ def _redirect_target(origin: Origin, result: FetchResult) -> Origin | None:
         target, path = split_target(result.chain[-1])
     except InvalidURL:
         return None
-    return target if path == _ROBOTS_TXT and target != origin else None
+    return target if path == ROBOTS_TXT and target != origin else None
 
 
 def _retrieve(future: asyncio.Future[RobotsRecord]) -> None:

@@ -17,7 +17,7 @@ import click
 
 from ._exceptions import InvalidArgument
 from ._lint import Severity
-from ._robots import RobotsTxt, Verdict, parse
+from ._robots import Verdict, parse
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -149,10 +149,6 @@ def _error_line(url: str, error: Exception, as_json: bool) -> str:
     return click.style("error     ", fg="yellow") + f" {url}  ({error})"
 
 
-def _load_robots(path: Path) -> RobotsTxt:
-    return parse(path.read_bytes())
-
-
 def _agent_for_parser(agent: str, token: str | None) -> str:
     return token or agent
 
@@ -184,7 +180,7 @@ def check(
     if not targets:
         raise click.UsageError("no URLs given (pass URLs, '-' for standard input, or --from-file)")
     if robots_file is not None:
-        robots = _load_robots(robots_file)
+        robots = parse(robots_file.read_bytes())
         who = _agent_for_parser(agent, token)
         any_denied = False
         for url in _progress(targets):

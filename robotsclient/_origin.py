@@ -17,13 +17,13 @@ import re
 from dataclasses import dataclass, field
 
 from ._exceptions import InvalidURL
+from ._paths import ROBOTS_TXT
 
 __all__ = ["DEFAULT_PORTS", "Origin", "origin_of", "split_target"]
 
 DEFAULT_PORTS = {"http": 80, "https": 443}  # D10: the only schemes with a robots.txt here
 _MAX_PORT = 65_535
 _AUTHORITY_CACHE_SIZE = 16_384  # distinct (scheme, authority) pairs remembered (hot path)
-_ROBOTS_PATH = "/robots.txt"
 
 # RFC 3986 appendix B, cut at the fragment: scheme, optional //authority, path+params+query.
 _URL = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(?://([^/?#]*))?([^#]*)")
@@ -68,7 +68,7 @@ class Origin:
     @property
     def robots_url(self) -> str:
         """Return the URL of this origin's robots.txt (Google spec, "File location")."""
-        return f"{self.scheme}://{self.netloc}{_ROBOTS_PATH}"
+        return f"{self.scheme}://{self.netloc}{ROBOTS_TXT}"
 
     def __str__(self) -> str:
         return f"{self.scheme}://{self.netloc}"

@@ -20,7 +20,15 @@ from ._parser import encode_utf8
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["normalize_path", "normalize_pattern", "path_of"]
+__all__ = [
+    "PLAIN_PATH",
+    "PLAIN_PATTERN",
+    "ROBOTS_TXT",
+    "is_robots_txt",
+    "normalize_path",
+    "normalize_pattern",
+    "path_of",
+]
 
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 # Kept literally on both sides: unreserved, sub-delims but * and $, and the gen-delims a path
@@ -71,6 +79,14 @@ def _replacer(in_query: bool, pattern: bool, end: int) -> Callable[[re.Match[byt
         return "".join(escaped).encode("ascii")
 
     return replace
+
+
+ROBOTS_TXT = "/robots.txt"
+
+
+def is_robots_txt(path: str) -> bool:
+    """Return True for the robots.txt file itself (a normalised path), always allowed (D5)."""
+    return path[:11] == ROBOTS_TXT and (len(path) == 11 or path[11] == "?")
 
 
 def normalize_path(path: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ._exceptions import InvalidUserAgent
 from ._matcher import Matcher
 from ._parser import scan
-from ._paths import PLAIN_PATH, normalize_path, path_of
+from ._paths import PLAIN_PATH, is_robots_txt, normalize_path, path_of
 from ._rules import STAR, Group, RequestRate, Rule, RulesBuilder, agent_token
 
 if TYPE_CHECKING:
@@ -26,7 +26,6 @@ _TOKEN = re.compile(r"[A-Za-z_-]*")
 _TOKEN_CACHE: dict[str, str] = {}
 _TOKEN_CACHE_SIZE = 4096
 _MATCHER_CACHE_SIZE = 256  # distinct tokens remembered per file before the cache is reset
-_ROBOTS_TXT = "/robots.txt"  # always allowed (D5)
 _plain = PLAIN_PATH.match
 
 
@@ -158,7 +157,7 @@ class RobotsTxt:
             return True
         if not _plain(path):
             path = normalize_path(path)
-        if path[:11] == _ROBOTS_TXT and (len(path) == 11 or path[11] == "?"):
+        if is_robots_txt(path):
             return True
         selection = self._selections.get(token) or self._select(token)
         found = selection.matcher.decide(path)
@@ -167,8 +166,7 @@ class RobotsTxt:
     def can_fetch(self, url: str, user_agent: str) -> bool:
         """Return True if `user_agent` may fetch `url` (an http(s) URL or a path like `/a?b=1`)."""
         path = path_of(url)  # bad arguments raise even when the file has no rules (D17)
-        token = product_token(user_agent)
-        return True if self._empty else self._allowed_path(path, token)
+        return self._allowed_path(path, product_token(user_agent))
 
     def explain(self, url: str, user_agent: str) -> Verdict:
         """Return the verdict for `url` with the group and the deciding rule and line (D18)."""
@@ -177,7 +175,7 @@ class RobotsTxt:
         selection = self._select(token)
         agents = tuple(agent for group in selection.groups for agent in group.agents)
         lines = tuple(line for group in selection.groups for line in group.agent_lines)
-        if path == _ROBOTS_TXT or path.startswith("/robots.txt?"):
+        if is_robots_txt(path):
             return Verdict(
                 True, selection.agent, agents, lines, None, "/robots.txt is always allowed (D5)"
             )

@@ -71,7 +71,6 @@ def test_d16_round_trip_keeps_every_field(entry: Entry) -> None:
     """D16: a packed entry unpacks equal: body, record, failure state and validators."""
     back = unpack(pack(ORIGIN, entry), ORIGIN)
     assert back == entry
-    assert back.etag == entry.etag
 
 
 def test_d16_same_good_and_latest_are_stored_once() -> None:

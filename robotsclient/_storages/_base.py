@@ -54,16 +54,6 @@ class Entry:
         """Return True while the latest fetch was a temporary failure (D14)."""
         return self.failing_since is not None
 
-    @property
-    def etag(self) -> str | None:
-        """Return the good copy's ETag, the validator of a conditional refresh (issue 7)."""
-        return self.good.header("etag") if self.good is not None else None
-
-    @property
-    def last_modified(self) -> str | None:
-        """Return the good copy's Last-Modified, the other validator (issue 7)."""
-        return self.good.header("last-modified") if self.good is not None else None
-
 
 class Storage(abc.ABC):
     """An async cache backend keyed by origin (D16); `async with` closes it.
